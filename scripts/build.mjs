@@ -1,0 +1,22 @@
+// Builds the three bundles: dist/extension.js (VS Code host), dist/cli.js (headless report),
+// dist/webview.js (browser). `--no-check` skips the TypeScript check (used by watch loops).
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, existsSync, copyFileSync } from 'node:fs';
+
+const check = !process.argv.includes('--no-check');
+if (check) {
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', '.'], { stdio: 'inherit' });
+  execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'webview'], { stdio: 'inherit' });
+}
+mkdirSync('dist', { recursive: true });
+const common = { bundle: true, sourcemap: false, minify: false, logLevel: 'warning', legalComments: 'none' };
+const entries = [
+  { entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node18', external: ['vscode'] },
+  { entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node18', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['src/vscode/planWorker.ts'], outfile: 'dist/planWorker.js', platform: 'node', format: 'cjs', target: 'node18' },
+  { entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+];
+await Promise.all(entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => build({ ...common, ...e })));
+if (existsSync('media/timeline.css')) copyFileSync('media/timeline.css', 'dist/timeline.css');
+console.log('build: ok');

@@ -1,0 +1,39 @@
+/**
+ * The one message protocol between the extension host and the webview.
+ * Discriminants are string literals so logged messages read clearly. Types only.
+ */
+import type { PlanView, Report } from './report';
+
+/** Observed per-node numbers read from an ORT profile; never mixed into the modeled Report. */
+export interface ObservedProfile {
+  /** Profile file name (for the legend). */
+  source: string;
+  graphId: string;
+  /** One entry per modeled step (same index); null where the profile had no matching node. */
+  steps: Array<{
+    memBytesInUse: number | null;
+    memBytesRequestedInUse: number | null;
+    memInUsePeak: number | null;
+    memArenaHeld: number | null;
+  } | null>;
+  /** Node names that did not match (either side). */
+  mismatches: string[];
+}
+
+/** Messages from the host to the webview. */
+export type ToWebview =
+  | { type: 'report'; report: Report; fileName: string }
+  | { type: 'loading'; fileName: string; message: string }
+  | { type: 'error'; code: string; message: string; fileName: string }
+  | { type: 'observed'; observed: ObservedProfile | null };
+
+/** Messages from the webview to the host. */
+export type FromWebview =
+  | { type: 'ready' }
+  | { type: 'bind'; bindings: Record<string, number> }
+  | { type: 'setView'; view: PlanView }
+  | { type: 'export'; format: 'png' | 'svg' | 'csv' | 'json'; fileName: string; data: string }
+  | { type: 'importProfile' };
+
+/** Every FromWebview discriminant, for validation on the host side. */
+export const FROM_WEBVIEW_TYPES: ReadonlyArray<FromWebview['type']> = ['ready', 'bind', 'setView', 'export', 'importProfile'];

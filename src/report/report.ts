@@ -1,0 +1,168 @@
+/**
+ * The Report: the single data contract that the CLI prints (`--json`) and the webview draws.
+ *
+ * Invariants:
+ * - A byte count is `number | null`. `null` means unavailable and always travels with a reason
+ *   (`unavailableReason`, `liveReason`, `workspaceReason`, `peak.reason`). 0 means known zero.
+ * - Steps are indexed 0..n-1 in ORT's execution order. A value that exists before step 0
+ *   (graph input, initializer, outer-scope value) has `producedAt: -1`.
+ * - `releasedAfter: k` means the buffer is released after step k's compute. `null` means it is
+ *   held until the end of Run() (graph outputs, PreExisting, initializers, dangling outputs).
+ * - Modeled numbers only. Observed numbers (ORT profiles) live in `ObservedProfile` and are never
+ *   summed with these.
+ * - This file holds types only: the webview imports it with `import type`.
+ */
+
+/** The JSON schema version of `Report`. */
+export const REPORT_SCHEMA_VERSION = 1;
+
+/** ORT's AllocKind names (alloc_kind.h). */
+export type AllocKind =
+  | 'Allocate'
+  | 'Reuse'
+  | 'Share'
+  | 'AllocateStatically'
+  | 'PreExisting'
+  | 'AllocateOutput'
+  | 'AllocatedExternally';
+
+/** How a `Reuse` value got its buffer: Alias() pair, MayInplace() pair, or a dead buffer from the freelist. */
+export type ReuseVia = 'alias' | 'inplace' | 'freelist';
+
+/** A dimension in a report: a number, a symbolic expression (e.g. 'batch', '2*sequence'), or unknown. */
+export type ReportDim = number | string | null;
+
+/** Which view the plan models. */
+export type PlanView = 'sequential' | 'parallel';
+
+/** Workspace (L2 scratch) state of a step: known zero, a formula, or unavailable. */
+export type WorkspaceState = 'zero' | 'formula' | 'unavailable';
+
+export interface ReportModelInfo {
+  /** Absolute path of the model file as opened. */
+  path: string;
+  irVersion: number;
+  /** Imported opsets; the default domain is ''. */
+  opsets: Record<string, number>;
+  producer: string;
+  /** Size of the .onnx file in bytes. */
+  fileBytes: number;
+}
+
+export interface ReportStep {
+  /** Position in execution order, 0-based. */
+  index: number;
+  /** NodeProto.name, '' if none (or the name ORT generates for a node it inserted). */
+  node: string;
+  /** ORT's node index: position in GraphProto.node after Constant removal; inserted nodes get higher indices. */
+  nodeIndex: number;
+  /** The name ORT's profile uses: node name, or `OpType_index` when unnamed. */
+  displayName: string;
+  opType: string;
+  domain: string;
+  inputs: string[];
+  outputs: string[];
+  /** True when ORT inserted this node (e.g. InsertedPrecisionFreeCast_*, inlined function bodies). */
+  inserted: boolean;
+  /** Live requested bytes after this step's compute, before its releases; null if any live size is unknown. */
+  liveBytes: number | null;
+  liveReason: string | null;
+  /** Summed L2 scratch this node requests during compute. */
+  workspaceBytes: number | null;
+  workspaceState: WorkspaceState;
+  workspaceReason: string | null;
+  /** Ids of subgraph reports owned by this node (If/Loop/Scan bodies). */
+  subgraphs: string[];
+}
+
+export interface ReportValue {
+  name: string;
+  dtype: string | null;
+  /** Shape with the bindings applied (what the run will see). null = unknown rank. */
+  shape: ReportDim[] | null;
+  /** Shape as ORT's static inference sees it at session creation (drives SameSize). */
+  symbolicShape: ReportDim[] | null;
+  bytes: number | null;
+  unavailableReason: string | null;
+  allocKind: AllocKind;
+  /** Value whose buffer this one uses; itself if it owns one. */
+  root: string;
+  /** For Reuse: how the buffer was obtained. */
+  reuseVia: ReuseVia | null;
+  /** For freelist reuse: the value whose dead buffer was taken and the step after which it was freed. */
+  reusedFrom: { value: string; freedAfter: number } | null;
+  /** Producer step, or -1 for values that exist before step 0. */
+  producedAt: number;
+  /** Step after which the buffer is released, or null when held to the end of Run(). */
+  releasedAfter: number | null;
+  /** Last step that reads this value (or -1 if none). */
+  lastUsedAt: number;
+  /** Producer node display name, null for inputs and initializers. */
+  producer: string | null;
+  /** Steps that read this value, ascending. */
+  consumers: number[];
+  isGraphInput: boolean;
+  isGraphOutput: boolean;
+  isInitializer: boolean;
+  /** True for an outer-scope value used inside a subgraph (implicit input). */
+  isOuterScope: boolean;
+}
+
+export interface UncoveredTerm {
+  term: string;
+  reason: string;
+}
+
+/** A group of unavailable sizes sharing one reason. */
+export interface UnavailableGroup {
+  reason: string;
+  values: string[];
+  steps: number[];
+}
+
+export interface PrepackEntry {
+  step: number;
+  initializer: string;
+  /** Bytes of the packed copy; null if unknown. */
+  packedBytes: number | null;
+  reason: string | null;
+}
+
+export interface InitializationFigures {
+  /** Initializer payload bytes as stored (before kernel construction). */
+  initializerBytesStored: number | null;
+  /** Initializer bytes after prepack (packed copies plus originals that stay); null if unknown. */
+  initializerBytesAfterPrepack: number | null;
+  prepack: PrepackEntry[];
+  reason: string | null;
+}
+
+export interface ReportGraph {
+  /** 'main', or a path like 'main/Loop_3/body'. */
+  id: string;
+  parent: { graph: string; node: string; attribute: string } | null;
+  steps: ReportStep[];
+  values: ReportValue[];
+  peak: { bytes: number | null; step: number | null; reason: string | null; label: string };
+  /** Sum of the largest live set ignoring placement (equals peak for the sequential requested model). */
+  initialization: InitializationFigures | null;
+  uncovered: UncoveredTerm[];
+  unavailable: UnavailableGroup[];
+  /** Best-fit arena size computed the way ORT's memory pattern does; null if sizes are unknown. */
+  bestFitArenaBytes: number | null;
+}
+
+export interface Report {
+  schemaVersion: 1;
+  tool: { name: string; version: string };
+  model: ReportModelInfo;
+  /** Bindings that were applied. */
+  bindings: Record<string, number>;
+  /** Symbolic dims the model has (names), bound or not, for the UI's binding inputs. */
+  symbols: string[];
+  view: PlanView;
+  /** Graph 0 is always the main graph. */
+  graphs: ReportGraph[];
+  /** The physical peak is never modeled; this says why. */
+  physicalPeak: { bytes: null; reason: string };
+}
