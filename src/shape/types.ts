@@ -1,0 +1,38 @@
+/**
+ * Results of type and shape inference, shared by src/shape (producer) and src/plan (consumer).
+ *
+ * Every tensor value carries two shapes:
+ * - `staticShape`: what ORT's own graph resolution knows at session creation (ONNX-style inference,
+ *   constant initializers only, merged with declared value_info). It drives ORT's SameSize check and
+ *   the "known shape of rank > 0" test of freelist reuse. Dims are numbers, dim_param names, or null.
+ * - `shape`: what the run will see: bindings applied, small int tensors propagated through
+ *   Shape/Gather/Concat/... chains. Dims are numbers, symbolic expressions, or null (unknown).
+ */
+import type { Graph } from '../onnx/model';
+
+/** A symbolic dimension expression: `coefficient × Π symbols` (symbols sorted, may repeat), or a sum of such terms. */
+export type SymDim = number | { expr: string } | null;
+
+/** The element kind of a value. */
+export type ValueKind = 'tensor' | 'sequence' | 'map' | 'optional' | 'sparse_tensor' | 'opaque' | 'unknown';
+
+export interface InferredValue {
+  kind: ValueKind;
+  /** ONNX DataType number of the tensor (or of the sequence/optional element tensor); null if unknown. */
+  dtype: number | null;
+  /** Runtime shape (see file comment); null = unknown rank. */
+  shape: SymDim[] | null;
+  /** ORT static shape (see file comment); null = unknown rank. */
+  staticShape: (number | string | null)[] | null;
+  /** Propagated small integer contents (Shape outputs, constants, ...), row-major; null if unknown. */
+  value: number[] | null;
+  /** Why the shape or type is (partly) unknown, e.g. "no shape rule for com.x::Foo"; null if fully known. */
+  reason: string | null;
+}
+
+export interface InferenceResult {
+  /** Every value name of this graph (inputs, initializers, node outputs) → its inferred type. */
+  values: Map<string, InferredValue>;
+  /** Results for subgraph bodies, keyed by the Graph object found in the node attribute. */
+  subgraphs: Map<Graph, InferenceResult>;
+}
