@@ -1,0 +1,114 @@
+/**
+ * Host side of one model's plan worker. The worker starts on the first request, keeps the model's
+ * analysis between requests, and is terminated to cancel; the next request starts a fresh one.
+ * Free of the `vscode` module so it is tested in plain Node.
+ */
+import { Worker } from 'node:worker_threads';
+import { LensError } from '../onnx/lensError';
+import type { PlanView, Report } from '../report/report';
+import type { PlanRequest, PlanResponse, PlanWorkerData } from './workerProtocol';
+
+/** The part of vscode.CancellationToken a session needs. */
+export interface CancellationLike {
+  readonly isCancellationRequested: boolean;
+  onCancellationRequested(listener: () => unknown): { dispose(): unknown };
+}
+
+/** A finished plan: the report and whether this request had to read the model file. */
+export interface PlanResult {
+  report: Report;
+  analyzed: boolean;
+}
+
+interface Pending {
+  resolve(result: PlanResult): void;
+  reject(err: LensError): void;
+}
+
+/** One model file's worker; `plan` may be called any number of times, and `stop` only frees the thread. */
+export class PlanSession {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly pending = new Map<number, Pending>();
+  /** How many times a worker read the model file (for tests and the output channel). */
+  analyzeCount = 0;
+
+  constructor(
+    readonly modelPath: string,
+    private readonly workerScript: string,
+  ) {}
+
+  /** True while a worker thread is alive. */
+  get isRunning(): boolean {
+    return this.worker !== null;
+  }
+
+  /** Builds the report for `bindings` and `view`; rejects with LensError('cancelled') when `token` fires. */
+  plan(bindings: Record<string, number>, view: PlanView, token?: CancellationLike): Promise<PlanResult> {
+    if (token?.isCancellationRequested) return Promise.reject(this.cancelledError());
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    return new Promise<PlanResult>((resolve, reject) => {
+      const sub = token?.onCancellationRequested(() => this.stop(this.cancelledError()));
+      this.pending.set(id, {
+        resolve: (r) => {
+          sub?.dispose();
+          resolve(r);
+        },
+        reject: (e) => {
+          sub?.dispose();
+          reject(e);
+        },
+      });
+      const req: PlanRequest = { id, bindings: { ...bindings }, view };
+      worker.postMessage(req);
+    });
+  }
+
+  /** Terminates the worker (if any) and rejects its pending requests with `reason`. */
+  stop(reason: LensError = new LensError('cancelled', `Analysis of ${this.modelPath} was stopped`)): void {
+    const worker = this.worker;
+    this.worker = null;
+    this.failPending(reason);
+    if (worker) void worker.terminate();
+  }
+
+  private cancelledError(): LensError {
+    return new LensError('cancelled', `Analysis of ${this.modelPath} was cancelled`);
+  }
+
+  private failPending(err: LensError): void {
+    const all = [...this.pending.values()];
+    this.pending.clear();
+    for (const p of all) p.reject(err);
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    const data: PlanWorkerData = { path: this.modelPath };
+    const worker = new Worker(this.workerScript, { workerData: data });
+    this.worker = worker;
+    worker.on('message', (res: PlanResponse) => {
+      const p = this.pending.get(res.id);
+      if (!p) return;
+      this.pending.delete(res.id);
+      if (res.ok) {
+        if (res.analyzed) this.analyzeCount++;
+        p.resolve({ report: res.report, analyzed: res.analyzed });
+      } else {
+        p.reject(new LensError(res.error.code, res.error.message));
+      }
+    });
+    worker.on('error', (err) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.failPending(new LensError('internal', `Plan worker failed for ${this.modelPath}: ${err.message}`, { cause: err }));
+    });
+    worker.on('exit', (code) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      this.failPending(new LensError('internal', `Plan worker for ${this.modelPath} exited with code ${code}`));
+    });
+    return worker;
+  }
+}

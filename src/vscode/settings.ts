@@ -1,0 +1,49 @@
+/**
+ * Reads the extension's settings for one model file, so a workspace or folder can override them.
+ * Values of the wrong type are ignored (and reported) rather than trusted.
+ */
+import * as vscode from 'vscode';
+import type { PlanView } from '../report/report';
+
+/** The settings section. */
+export const SETTINGS_SECTION = 'onnxMemoryLens';
+
+/** Settings that apply to one model, after validation. */
+export interface LensSettings {
+  /** Budget in bytes, or null when none is set. */
+  budgetBytes: number | null;
+  /** Symbolic-dim bindings applied when a report opens. */
+  defaultBindings: Record<string, number>;
+  view: PlanView;
+  /** One line per setting that had to be ignored, for the output channel. */
+  problems: string[];
+}
+
+/** Reads and validates the settings in effect for `uri`. */
+export function readSettings(uri: vscode.Uri): LensSettings {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, uri);
+  const problems: string[] = [];
+
+  const rawBudget = config.get<unknown>('budgetBytes', null);
+  let budgetBytes: number | null = null;
+  if (typeof rawBudget === 'number' && Number.isFinite(rawBudget) && rawBudget >= 0) budgetBytes = rawBudget;
+  else if (rawBudget !== null && rawBudget !== undefined) problems.push(`Ignored ${SETTINGS_SECTION}.budgetBytes: not a non-negative number: ${JSON.stringify(rawBudget)}`);
+
+  const rawBindings = config.get<unknown>('defaultBindings', {});
+  const defaultBindings: Record<string, number> = {};
+  if (typeof rawBindings === 'object' && rawBindings !== null && !Array.isArray(rawBindings)) {
+    for (const [name, value] of Object.entries(rawBindings as Record<string, unknown>)) {
+      if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) defaultBindings[name] = value;
+      else problems.push(`Ignored ${SETTINGS_SECTION}.defaultBindings.${name}: not a non-negative integer: ${JSON.stringify(value)}`);
+    }
+  } else if (rawBindings !== null && rawBindings !== undefined) {
+    problems.push(`Ignored ${SETTINGS_SECTION}.defaultBindings: not an object`);
+  }
+
+  const rawView = config.get<unknown>('view', 'sequential');
+  let view: PlanView = 'sequential';
+  if (rawView === 'sequential' || rawView === 'parallel') view = rawView;
+  else problems.push(`Ignored ${SETTINGS_SECTION}.view: not sequential or parallel: ${JSON.stringify(rawView)}`);
+
+  return { budgetBytes, defaultBindings, view, problems };
+}

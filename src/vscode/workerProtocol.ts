@@ -1,0 +1,27 @@
+/**
+ * Messages between the extension host and the plan worker (dist/planWorker.js). The worker reads
+ * and analyzes the model once, keeps the analysis, and replans it for each request.
+ */
+import type { LensErrorCode } from '../onnx/lensError';
+import type { PlanView, Report } from '../report/report';
+
+/** `workerData` of a plan worker: the model file it owns. */
+export interface PlanWorkerData {
+  path: string;
+}
+
+/** A request to the worker: build the report for these bindings and view. */
+export interface PlanRequest {
+  id: number;
+  bindings: Record<string, number>;
+  view: PlanView;
+}
+
+/** An error crossing the worker boundary (Error objects lose their class when cloned). */
+export interface WorkerError {
+  code: LensErrorCode;
+  message: string;
+}
+
+/** The worker's answer to the request with the same id. `analyzed` is true when this request read the file. */
+export type PlanResponse = { id: number; ok: true; report: Report; analyzed: boolean } | { id: number; ok: false; error: WorkerError };

@@ -1,0 +1,66 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { validateFromWebview, MAX_BINDINGS } from '../../src/vscode/validateMessage';
+
+test('validateFromWebview() accepts every well-formed message and returns a copy with only known fields', () => {
+  const cases: Array<[unknown, unknown]> = [
+    [{ type: 'ready', extra: 1 }, { type: 'ready' }],
+    [{ type: 'importProfile' }, { type: 'importProfile' }],
+    [{ type: 'setView', view: 'parallel' }, { type: 'setView', view: 'parallel' }],
+    [{ type: 'setView', view: 'sequential' }, { type: 'setView', view: 'sequential' }],
+    [{ type: 'export', format: 'csv', fileName: 'a.csv', data: 'x,y', path: '/etc/passwd' }, { type: 'export', format: 'csv', fileName: 'a.csv', data: 'x,y' }],
+  ];
+  for (const [input, expected] of cases) {
+    const r = validateFromWebview(input);
+    assert.equal(r.ok, true, JSON.stringify(input));
+    if (r.ok) assert.deepEqual(r.message, expected);
+  }
+});
+
+test('validateFromWebview() copies bindings into a prototype-free object', () => {
+  const input = JSON.parse('{"type":"bind","bindings":{"batch":1,"__proto__":4}}') as unknown;
+  const r = validateFromWebview(input);
+  assert.equal(r.ok, true);
+  if (!r.ok || r.message.type !== 'bind') return assert.fail('expected a bind message');
+  assert.equal(Object.getPrototypeOf(r.message.bindings), null);
+  assert.deepEqual(Object.entries(r.message.bindings), [
+    ['batch', 1],
+    ['__proto__', 4],
+  ]);
+});
+
+test('validateFromWebview() refuses malformed messages with a reason', () => {
+  const cases: Array<[string, unknown, string | null]> = [
+    ['a string', 'ready', null],
+    ['null', null, null],
+    ['an array', [{ type: 'ready' }], null],
+    ['no type', { view: 'parallel' }, null],
+    ['numeric type', { type: 3 }, null],
+    ['unknown type', { type: 'runScript', code: 'x' }, 'runScript'],
+    ['bad view', { type: 'setView', view: 'both' }, 'setView'],
+    ['bindings not an object', { type: 'bind', bindings: [1] }, 'bind'],
+    ['negative dim', { type: 'bind', bindings: { batch: -1 } }, 'bind'],
+    ['fractional dim', { type: 'bind', bindings: { batch: 1.5 } }, 'bind'],
+    ['string dim', { type: 'bind', bindings: { batch: '1' } }, 'bind'],
+    ['empty dim name', { type: 'bind', bindings: { '': 1 } }, 'bind'],
+    ['unknown export format', { type: 'export', format: 'exe', fileName: 'a', data: '' }, 'export'],
+    ['export without name', { type: 'export', format: 'csv', fileName: '', data: '' }, 'export'],
+    ['export data not text', { type: 'export', format: 'csv', fileName: 'a.csv', data: 5 }, 'export'],
+  ];
+  for (const [label, input, type] of cases) {
+    const r = validateFromWebview(input);
+    assert.equal(r.ok, false, label);
+    if (!r.ok) {
+      assert.equal(r.type, type, label);
+      assert.ok(r.reason.length > 0, label);
+    }
+  }
+});
+
+test('validateFromWebview() refuses more bindings than MAX_BINDINGS', () => {
+  const bindings: Record<string, number> = {};
+  for (let i = 0; i <= MAX_BINDINGS; i++) bindings[`d${i}`] = 1;
+  const r = validateFromWebview({ type: 'bind', bindings });
+  assert.equal(r.ok, false);
+  if (!r.ok) assert.match(r.reason, /more than 256/);
+});

@@ -1,0 +1,80 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkBudget, formatBytes, initializerBytes, topContributors } from '../../src/vscode/budgetCheck';
+import type { Report, ReportGraph, ReportValue } from '../../src/report/report';
+
+function value(name: string, bytes: number | null, producedAt: number, releasedAfter: number | null, extra: Partial<ReportValue> = {}): ReportValue {
+  return {
+    name, dtype: 'float32', shape: [1], symbolicShape: [1], bytes, unavailableReason: bytes === null ? 'unknown shape' : null,
+    allocKind: 'Allocate', root: name, reuseVia: null, reusedFrom: null, producedAt, releasedAfter, lastUsedAt: releasedAfter ?? 1,
+    producer: null, consumers: [], isGraphInput: false, isGraphOutput: false, isInitializer: false, isOuterScope: false, ...extra,
+  };
+}
+
+function report(values: ReportValue[], peak: ReportGraph['peak']): Report {
+  const step = (index: number, displayName: string) => ({
+    index, node: displayName, nodeIndex: index, displayName, opType: 'Relu', domain: '', inputs: [], outputs: [], inserted: false,
+    liveBytes: null, liveReason: 'test', workspaceBytes: 0, workspaceState: 'zero' as const, workspaceReason: null, subgraphs: [],
+  });
+  const main: ReportGraph = {
+    id: 'main', parent: null, steps: [step(0, 'relu_a'), step(1, 'relu_b')], values, peak, initialization: null,
+    uncovered: [], unavailable: [], bestFitArenaBytes: null,
+  };
+  return {
+    schemaVersion: 1, tool: { name: 't', version: '0' }, model: { path: '/m.onnx', irVersion: 8, opsets: { '': 17 }, producer: '', fileBytes: 1 },
+    bindings: {}, symbols: [], view: 'sequential', graphs: [main], physicalPeak: { bytes: null, reason: 'not modeled' },
+  };
+}
+
+const values = [
+  value('w', 4000, -1, null, { isInitializer: true }),
+  value('x', 100, -1, 0, { isGraphInput: true }),
+  value('a', 3000, 0, 1),
+  value('b', 2000, 1, null, { isGraphOutput: true }),
+  value('b_alias', 2000, 1, null, { root: 'b', allocKind: 'Reuse', reuseVia: 'alias' }),
+];
+const peak = { bytes: 5000, step: 1, reason: null, label: 'modeled peak' };
+
+test('formatBytes() prints binary units with the exact count', () => {
+  assert.equal(formatBytes(0), '0 B');
+  assert.equal(formatBytes(1023), '1,023 B');
+  assert.equal(formatBytes(1536), '1.5 KiB (1,536 B)');
+  assert.equal(formatBytes(3 * 1024 * 1024), '3.0 MiB (3,145,728 B)');
+});
+
+test('checkBudget() returns null when no budget is set or the total fits', () => {
+  assert.equal(checkBudget(report(values, peak), null), null);
+  assert.equal(checkBudget(report(values, peak), 9000), null);
+});
+
+test('checkBudget() names the peak step and the largest live buffers when peak plus initializers exceed the budget', () => {
+  const finding = checkBudget(report(values, peak), 8999);
+  assert.ok(finding && finding.kind === 'over');
+  assert.equal(finding.totalBytes, 9000);
+  assert.equal(finding.peakStep, 1);
+  assert.deepEqual(finding.contributors, [
+    { name: 'a', bytes: 3000 },
+    { name: 'b', bytes: 2000 },
+  ]);
+  assert.equal(
+    finding.message,
+    'Modeled peak 4.9 KiB (5,000 B) at step 1 (relu_b) plus 3.9 KiB (4,000 B) of initializers exceeds the budget of 8.8 KiB (8,999 B); ' +
+      'top contributors: a 2.9 KiB (3,000 B), b 2.0 KiB (2,000 B)',
+  );
+});
+
+test('checkBudget() says the budget cannot be checked when the peak is unavailable', () => {
+  const finding = checkBudget(report(values, { bytes: null, step: null, reason: "unbound dim 'batch'", label: 'modeled peak' }), 10);
+  assert.ok(finding && finding.kind === 'unknown');
+  assert.equal(finding.message, "Cannot check the memory budget of 10 B: the modeled peak is unavailable (unbound dim 'batch')");
+});
+
+test('initializerBytes() is null when any initializer size is unknown', () => {
+  const g = report([value('w', null, -1, null, { isInitializer: true })], peak).graphs[0]!;
+  assert.equal(initializerBytes(g), null);
+});
+
+test('topContributors() counts only buffers live after the step, skipping aliases and initializers', () => {
+  const g = report(values, peak).graphs[0]!;
+  assert.deepEqual(topContributors(g, 0).map((c) => c.name), ['a', 'x']);
+});
