@@ -5,6 +5,9 @@
 import type { FunctionInfo } from '../../onnx/model';
 import type { InferenceResult } from '../../shape/types';
 import type { ExecGraph } from '../execGraph';
+import { GraphEditor } from './graphEditor';
+import { assignCpuKernels, insertCasts } from './insertCasts';
+import { type DtypeMap, removeDuplicateCasts } from './removeDuplicateCasts';
 
 /** What the transforms need besides the graph. */
 export interface OrtTransformContext {
@@ -16,11 +19,24 @@ export interface OrtTransformContext {
   types: (exec: ExecGraph) => Pick<InferenceResult, 'values'>;
 }
 
+/** Value name → dtype, from the context's inference of the graph as it is now. */
+function dtypesOf(exec: ExecGraph, ctx: OrtTransformContext): DtypeMap {
+  const map: DtypeMap = new Map();
+  for (const [name, v] of ctx.types(exec).values) map.set(name, v.dtype);
+  return map;
+}
+
 /**
- * Applies ORT's level-0 graph transforms to `exec` in place and returns it.
- * INCOMPLETE: identity for now; the transforms land in later commits.
+ * Applies ORT's level-0 graph transforms to `exec` in place and returns it: precision Casts for
+ * fp16 nodes without an fp16 kernel (§4a-b) and duplicate-Cast removal (§4c).
+ * INCOMPLETE: function inlining (§2) and DQ duplication (§5) are not applied yet.
  */
 export function applyOrtTransforms(exec: ExecGraph, ctx: OrtTransformContext): ExecGraph {
-  void ctx;
+  const onnxOpset = ctx.opsets[''] ?? ctx.opsets['ai.onnx'] ?? 1;
+  const editor = new GraphEditor(exec);
+  const types = dtypesOf(exec, ctx);
+  const assigned = assignCpuKernels(exec, types, onnxOpset);
+  insertCasts(editor, types, assigned);
+  removeDuplicateCasts(editor, types);
   return exec;
 }

@@ -1,0 +1,166 @@
+/**
+ * Edits an ExecGraph the way ORT's Graph API does, so that inserted nodes get ORT's names and indices.
+ *
+ * Invariants kept (see execGraph.ts): a new node takes the next index (`nodes.length`), a removed
+ * node leaves an `undefined` gap, and every generated name draws from the graph's one `nameCounter`.
+ * `producer` / `consumers` mirror ORT's edges: an edge exists for every explicit and implicit input
+ * that some live node produces.
+ */
+import type { Attribute } from '../../onnx/model';
+import type { ExecGraph, ExecNode } from '../execGraph';
+
+/** A node to add: everything but the index, which the graph assigns. */
+export type NewNode = Omit<ExecNode, 'index'>;
+
+/** Mutable view of an ExecGraph with ORT's name generation and edge bookkeeping. */
+export class GraphEditor {
+  private readonly producerOf = new Map<string, number>();
+  private readonly consumersOf = new Map<string, Set<number>>();
+  private readonly liveNames = new Map<string, number>();
+  /** ORT's generated_node_names_: names GenerateNodeName returned before (live or not). */
+  private readonly generatedNodeNames = new Set<string>();
+  /** ORT's generated_node_arg_names_. */
+  private readonly generatedArgNames = new Set<string>();
+  /** ORT's node_args_: every value name the graph has held (ORT keeps them until Resolve). */
+  private readonly argNames = new Set<string>();
+  readonly graphOutputs: Set<string>;
+
+  constructor(readonly graph: ExecGraph) {
+    this.graphOutputs = new Set(graph.outputs.map((o) => o.name));
+    for (const v of graph.inputs) this.argNames.add(v.name);
+    for (const name of graph.initializers.keys()) this.argNames.add(name);
+    for (const v of graph.outputs) this.argNames.add(v.name);
+    for (const n of graph.nodes) if (n) this.index(n);
+  }
+
+  /** Live nodes in ascending index order (ORT's `graph.Nodes()`). */
+  liveNodes(): ExecNode[] {
+    return this.graph.nodes.filter((n): n is ExecNode => n !== undefined);
+  }
+
+  /** The live node at `index`, if any. */
+  node(index: number): ExecNode | undefined {
+    return this.graph.nodes[index];
+  }
+
+  /** Index of the live node producing `value`, or undefined for inputs, initializers and outer-scope names. */
+  producer(value: string): number | undefined {
+    return this.producerOf.get(value);
+  }
+
+  /** Indices of live nodes reading `value` explicitly or implicitly, ascending. */
+  consumers(value: string): number[] {
+    return [...(this.consumersOf.get(value) ?? [])].sort((a, b) => a - b);
+  }
+
+  /** Number of output edges of a node (one per consuming input slot, as ORT counts them). */
+  outputEdgeCount(n: ExecNode): number {
+    let count = 0;
+    for (const out of n.outputs) {
+      if (!out) continue;
+      for (const c of this.consumers(out)) {
+        const cn = this.graph.nodes[c];
+        if (!cn) continue;
+        count += cn.inputs.filter((i) => i === out).length + cn.implicitInputs.filter((i) => i === out).length;
+      }
+    }
+    return count;
+  }
+
+  /** Number of input edges (explicit and implicit inputs produced by a live node). */
+  inputEdgeCount(n: ExecNode): number {
+    return [...n.inputs, ...n.implicitInputs].filter((i) => i !== '' && this.producerOf.has(i)).length;
+  }
+
+  /** True when some output of `n` is a graph output (ORT's NodeProducesGraphOutput). */
+  producesGraphOutput(n: ExecNode): boolean {
+    return n.outputs.some((o) => o !== '' && this.graphOutputs.has(o));
+  }
+
+  /** ORT's Graph::GenerateNodeName: `base`, or `base_token_N` while the name is taken or was generated before. */
+  generateNodeName(base: string): string {
+    let name = base;
+    while ((this.liveNames.get(name) ?? 0) > 0 || this.generatedNodeNames.has(name)) {
+      name = `${base}_token_${this.graph.nameCounter.next++}`;
+    }
+    this.generatedNodeNames.add(name);
+    return name;
+  }
+
+  /** ORT's Graph::GenerateNodeArgName: `base`, or `base_token_N` while a value has the name or it was generated before. */
+  generateNodeArgName(base: string): string {
+    let name = base;
+    while (this.argNames.has(name) || this.generatedArgNames.has(name)) {
+      name = `${base}_token_${this.graph.nameCounter.next++}`;
+    }
+    this.generatedArgNames.add(name);
+    return name;
+  }
+
+  /** Adds a node at the next index and returns it. */
+  addNode(spec: NewNode): ExecNode {
+    const n: ExecNode = { ...spec, index: this.graph.nodes.length };
+    this.graph.nodes.push(n);
+    this.index(n);
+    return n;
+  }
+
+  /** Removes a live node, leaving a gap at its index. */
+  removeNode(index: number): void {
+    const n = this.graph.nodes[index];
+    if (!n) return;
+    this.unindex(n);
+    this.graph.nodes[index] = undefined;
+  }
+
+  /** Replaces every explicit input `from` of node `index` with `to`. */
+  replaceInput(index: number, from: string, to: string): void {
+    const n = this.graph.nodes[index];
+    if (!n) return;
+    this.unindex(n);
+    n.inputs = n.inputs.map((i) => (i === from ? to : i));
+    this.index(n);
+  }
+
+  /** Rewrites inputs and outputs of node `index` through `map` (ORT's Node::ReplaceDefs). */
+  replaceDefs(index: number, map: Map<string, string>): void {
+    const n = this.graph.nodes[index];
+    if (!n) return;
+    this.unindex(n);
+    n.inputs = n.inputs.map((i) => map.get(i) ?? i);
+    n.outputs = n.outputs.map((o) => map.get(o) ?? o);
+    this.index(n);
+  }
+
+  /** Records a value name as known to the graph (ORT creates a NodeArg for it). */
+  noteArg(name: string): void {
+    if (name) this.argNames.add(name);
+  }
+
+  private index(n: ExecNode): void {
+    this.liveNames.set(n.name, (this.liveNames.get(n.name) ?? 0) + 1);
+    for (const o of n.outputs) {
+      if (!o) continue;
+      this.producerOf.set(o, n.index);
+      this.argNames.add(o);
+    }
+    for (const i of [...n.inputs, ...n.implicitInputs]) {
+      if (!i) continue;
+      this.argNames.add(i);
+      let set = this.consumersOf.get(i);
+      if (!set) this.consumersOf.set(i, (set = new Set()));
+      set.add(n.index);
+    }
+  }
+
+  private unindex(n: ExecNode): void {
+    this.liveNames.set(n.name, (this.liveNames.get(n.name) ?? 1) - 1);
+    for (const o of n.outputs) if (o && this.producerOf.get(o) === n.index) this.producerOf.delete(o);
+    for (const i of [...n.inputs, ...n.implicitInputs]) this.consumersOf.get(i)?.delete(n.index);
+  }
+}
+
+/** An INT attribute, as ORT's Node::AddAttribute(name, int64) stores it. */
+export function intAttribute(name: string, value: number): Attribute {
+  return { name, type: 2, i: value };
+}

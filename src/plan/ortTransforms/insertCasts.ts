@@ -1,0 +1,139 @@
+/**
+ * ORT's InsertCastTransformer for the CPU EP (ort-graph-at-disabled.md §4a-4b): fp16 nodes with no
+ * fp16 kernel run in fp32 between inserted Casts. Only the main graph is processed here; nodes with
+ * subgraphs are never cast (ORT does the same) and their bodies are left unchanged.
+ */
+import { DataType } from '../../onnx/dataType';
+import type { ExecGraph, ExecNode } from '../execGraph';
+import { defaultOrder } from './defaultOrder';
+import { fp16Coverage, hasNoCpuKernel, variadicFormals } from './fp16Kernels';
+import { type GraphEditor, intAttribute } from './graphEditor';
+import type { DtypeMap } from './removeDuplicateCasts';
+
+const CAST_PREFIX = 'InsertedPrecisionFreeCast_';
+const ORIGIN = 'InsertCastTransformer';
+
+/** Which nodes the CPU EP claims: node index → true when assigned (a kernel matches its op and types). */
+export type Assignment = Map<number, boolean>;
+
+function isFp16(types: DtypeMap, v: string): boolean {
+  return v !== '' && types.get(v) === DataType.FLOAT16;
+}
+
+function hasFp16Input(n: ExecNode, types: DtypeMap): boolean {
+  return n.inputs.some((v) => isFp16(types, v));
+}
+
+/**
+ * Decides, per live node, whether the CPU EP has a kernel for it (§1 step 5, §3 table), and records
+ * uncovered terms for fp16 ops the table does not know and for bf16 nodes.
+ */
+export function assignCpuKernels(exec: ExecGraph, types: DtypeMap, onnxOpset: number): Assignment {
+  const assigned: Assignment = new Map();
+  const unknownOps = new Set<string>();
+  for (const n of exec.nodes) {
+    if (!n) continue;
+    let ok = true;
+    if (n.subgraphs.length === 0) {
+      if (hasNoCpuKernel(n.opType, n.domain, onnxOpset)) ok = false;
+      else if (hasFp16Input(n, types)) {
+        const cov = fp16Coverage(n.opType, n.domain, onnxOpset);
+        if (cov === null) unknownOps.add(n.domain ? `${n.domain}::${n.opType}` : n.opType);
+        ok = cov === 'native';
+      }
+      if (n.inputs.some((v) => v !== '' && types.get(v) === DataType.BFLOAT16) && !BF16_SAFE.has(n.opType)) {
+        exec.uncovered.push({
+          term: `bf16:${n.name || n.opType}`,
+          reason: `bfloat16 ${n.opType} node '${n.name}' is never cast; ORT fails session creation if the CPU EP has no bf16 kernel for it`,
+        });
+      }
+    }
+    assigned.set(n.index, ok);
+  }
+  for (const op of unknownOps) {
+    exec.uncovered.push({ term: `fp16-kernel:${op}`, reason: `No fp16 coverage row for ${op}; assumed to run in fp32 between Casts` });
+  }
+  return assigned;
+}
+
+/** Ops whose CPU kernels accept every tensor type, so a bf16 node still gets a kernel. */
+const BF16_SAFE = new Set(['Cast', 'Identity', 'Shape', 'Size', 'Reshape', 'Squeeze', 'Unsqueeze', 'Flatten']);
+
+function needsInputCast(n: ExecNode, assigned: Assignment, types: DtypeMap): boolean {
+  return assigned.get(n.index) === false && hasFp16Input(n, types);
+}
+
+/** §4a: an fp16-capable node whose fp16 neighbours all get cast is forced to fp32 too. */
+function isIsolatedFp16Node(g: GraphEditor, n: ExecNode, assigned: Assignment, types: DtypeMap): boolean {
+  if (g.inputEdgeCount(n) === 0 || n.subgraphs.length > 0 || g.producesGraphOutput(n) || assigned.get(n.index) !== true) return false;
+  const variadic = variadicFormals(n.opType, n.domain);
+  const typedInputs = variadic.inputs ? n.inputs.slice(0, 1) : n.inputs;
+  const fp16In = typedInputs.filter((v) => isFp16(types, v));
+  if (fp16In.length === 0) return false;
+  for (const v of fp16In) {
+    const p = g.producer(v);
+    if (p !== undefined && !needsInputCast(g.node(p)!, assigned, types)) return false;
+  }
+  const typedOutputs = variadic.outputs ? n.outputs.slice(0, 1) : n.outputs;
+  const fp16Out = typedOutputs.filter((v) => isFp16(types, v));
+  if (fp16Out.length === 0) return false;
+  for (const v of fp16Out) {
+    for (const c of g.consumers(v)) if (!needsInputCast(g.node(c)!, assigned, types)) return false;
+  }
+  // Every op the §3 table marks native also has an fp32 CPU kernel.
+  return true;
+}
+
+function addCast(g: GraphEditor, types: DtypeMap, value: string, onInput: boolean, to: number): string {
+  const name = g.generateNodeName(CAST_PREFIX + value);
+  g.addNode({
+    name,
+    opType: 'Cast',
+    domain: '',
+    inputs: [onInput ? name : value],
+    outputs: [onInput ? value : name],
+    attributes: [intAttribute('to', to)],
+    implicitInputs: [],
+    subgraphs: [],
+    inserted: true,
+    origin: ORIGIN,
+  });
+  types.set(name, DataType.FLOAT);
+  return name;
+}
+
+/**
+ * Applies §4a and §4b to the main graph: forces isolated fp16 nodes to fp32, then, in DEFAULT
+ * order, casts the fp16 inputs and outputs of every unassigned node. Returns the number of Casts added.
+ */
+export function insertCasts(g: GraphEditor, types: DtypeMap, assigned: Assignment): number {
+  for (const n of g.liveNodes()) if (isIsolatedFp16Node(g, n, assigned, types)) assigned.set(n.index, false);
+  const inputCastOf = new Map<string, string>();
+  let added = 0;
+  for (const idx of defaultOrder(g.graph)) {
+    const n = g.node(idx)!;
+    if (assigned.get(idx) !== false || n.subgraphs.length > 0) continue;
+    const replace = new Map<string, string>();
+    for (const v of n.inputs) {
+      if (!isFp16(types, v) || replace.has(v)) continue;
+      let fp32 = inputCastOf.get(v);
+      if (fp32 === undefined) {
+        fp32 = addCast(g, types, v, false, DataType.FLOAT);
+        inputCastOf.set(v, fp32);
+        added++;
+      }
+      replace.set(v, fp32);
+    }
+    if (replace.size === 0) continue;
+    assigned.set(idx, true);
+    // Generator ops (EyeLike, RandomNormalLike, ...) declare their output type in `dtype`.
+    n.attributes = n.attributes.map((a) => (a.name === 'dtype' && a.i === DataType.FLOAT16 ? { ...a, i: DataType.FLOAT } : a));
+    for (const o of n.outputs) {
+      if (!isFp16(types, o)) continue;
+      replace.set(o, addCast(g, types, o, true, DataType.FLOAT16));
+      added++;
+    }
+    g.replaceDefs(idx, replace);
+  }
+  return added;
+}
