@@ -1,0 +1,21 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { ORDER_CASES } from './support/castModels';
+import { transformModel } from './support/transformCase';
+import { CORPUS_DIR, ORT_SKIP, ortOrder } from './support/ortOrder';
+
+for (const c of ORDER_CASES) {
+  test(`applyOrtTransforms() + DEFAULT order equal onnxruntime-node 1.30 for: ${c.name}`, { skip: ORT_SKIP }, async () => {
+    assert.deepEqual(transformModel(c.bytes).order, await ortOrder(c.bytes));
+  });
+}
+
+const LLAMA = CORPUS_DIR && join(CORPUS_DIR, 'ort-genai/tiny-random-LlamaForCausalLM-fp16/model.onnx');
+/** A decode step with a mask of ones: the default dims make the mask Expand fail at run time. */
+const LLAMA_RUN = { dims: { sequence_length: 1, past_sequence_length: 3, total_sequence_length: 4 }, fill: { attention_mask: 1 } };
+const corpusSkip = CORPUS_DIR ? false : 'corpus folder ../shared/corpus is absent';
+
+test('applyOrtTransforms() equals onnxruntime-node 1.30 on tiny-random-LlamaForCausalLM-fp16', { skip: corpusSkip || ORT_SKIP }, async () => {
+  assert.deepEqual(transformModel(LLAMA!).order, await ortOrder(LLAMA!, LLAMA_RUN));
+});
