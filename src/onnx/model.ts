@@ -44,6 +44,8 @@ export interface TensorInfo {
   dims: number[];
   /** Logical payload bytes (product of dims × element size), null when not computable. */
   byteSize: number | null;
+  /** Why `byteSize` is null (e.g. a string tensor, a dim beyond 2^53); absent when it is known. */
+  byteSizeReason?: string;
   /** Bytes actually stored in the file (raw_data / typed fields / external length). */
   storedBytes: number;
   external: ExternalDataRef | null;
@@ -60,6 +62,8 @@ export interface SparseTensorInfo {
   dims: number[];
   /** Dense payload bytes after ORT densifies it (product of dims × element size). */
   denseByteSize: number | null;
+  /** Why `denseByteSize` is null; absent when it is known. */
+  byteSizeReason?: string;
   nnz: number;
 }
 

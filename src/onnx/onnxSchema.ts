@@ -110,6 +110,8 @@ const MESSAGES: Record<string, MessageDesc> = {
       externalData: rep('StringStringEntryProto', 13),
       dataLocation: { type: 'int32', id: 14 },
       metadataProps: rep('StringStringEntryProto', 16),
+      // Private to this project (not in onnx.proto): written by compactModel, see LENS_STORED_BYTES_FIELD.
+      lensStoredBytes: { type: 'int64', id: 500000000 },
     },
   },
   TensorSegment: { fields: { begin: { type: 'int64', id: 1 }, end: { type: 'int64', id: 2 } } },
@@ -197,6 +199,13 @@ export const FIELD = {
   sparse: { values: 1, indices: 2 },
   tensor: { dims: 1, dataType: 2, floatData: 4, int32Data: 5, stringData: 6, int64Data: 7, rawData: 9, doubleData: 10, uint64Data: 11 },
 } as const;
+
+/**
+ * Field number of TensorProto.lensStoredBytes, a private field the compactor adds to every tensor:
+ * the payload bytes the original file stored (raw_data or typed fields), whether or not the
+ * payload was kept. ONNX does not use it (its numbers stay far below), and it is below 2^29.
+ */
+export const LENS_STORED_BYTES_FIELD = 500000000;
 
 let root: protobuf.Root | undefined;
 

@@ -1,0 +1,286 @@
+/**
+ * Decodes compact ModelProto bytes (see compactModel.ts) with protobufjs into the Model types.
+ *
+ * int64 fields arrive as Long; they become numbers, and values beyond 2^53 stay visibly unsafe
+ * (Number.isSafeInteger fails) rather than wrapping, so a byte size built on them becomes null.
+ */
+import { dataTypeBits, DataType, isKnownDataType, tensorByteSize } from './dataType';
+import { OnnxFormatError } from './lensError';
+import type {
+  Attribute,
+  ExternalDataRef,
+  FunctionInfo,
+  Graph,
+  Model,
+  Node,
+  OpsetImport,
+  SparseTensorInfo,
+  StoredDim,
+  TensorInfo,
+  TypeInfo,
+  ValueInfo,
+} from './model';
+import { SMALL_VALUE_LIMIT } from './model';
+import { DataLocation, onnxType } from './onnxSchema';
+import { decodeInt32FieldValues, decodeRawValues } from './tensorValues';
+
+/** A decoded protobufjs message, read field by field. */
+type Msg = Record<string, unknown>;
+
+const utf8 = new TextDecoder('utf-8');
+
+/** Decodes compact ModelProto bytes; throws OnnxFormatError('not-onnx') when protobufjs rejects them. */
+export function decodeCompactModel(bytes: Uint8Array): Model {
+  let m: Msg;
+  try {
+    m = onnxType('ModelProto').decode(bytes) as unknown as Msg;
+  } catch (err) {
+    throw new OnnxFormatError('not-onnx', 'Not an ONNX model: the ModelProto does not decode', null, { cause: err });
+  }
+  if (!has(m, 'irVersion')) throw new OnnxFormatError('not-onnx', 'Not an ONNX model: ir_version is missing', 0);
+  if (!has(m, 'graph')) throw new OnnxFormatError('not-onnx', 'Not an ONNX model: graph is missing', 0);
+  return {
+    irVersion: toNumber(m.irVersion),
+    producerName: str(m.producerName),
+    producerVersion: str(m.producerVersion),
+    domain: str(m.domain),
+    modelVersion: toNumber(m.modelVersion),
+    docString: str(m.docString),
+    opsets: list(m.opsetImport).map(decodeOpset),
+    metadata: list(m.metadataProps).map((e) => ({ key: str(e.key), value: str(e.value) })),
+    graph: decodeGraph(m.graph as Msg),
+    functions: list(m.functions).map(decodeFunction),
+  };
+}
+
+function decodeOpset(o: Msg): OpsetImport {
+  return { domain: normalizeDomain(str(o.domain)), version: toNumber(o.version) };
+}
+
+function decodeGraph(g: Msg): Graph {
+  return {
+    name: str(g.name),
+    nodes: list(g.node).map(decodeNode),
+    initializers: list(g.initializer).map(decodeTensor),
+    sparseInitializers: list(g.sparseInitializer).map(decodeSparseTensor),
+    inputs: list(g.input).map(decodeValueInfo),
+    outputs: list(g.output).map(decodeValueInfo),
+    valueInfo: list(g.valueInfo).map(decodeValueInfo),
+  };
+}
+
+function decodeNode(n: Msg): Node {
+  const node: Node = {
+    name: str(n.name),
+    opType: str(n.opType),
+    domain: normalizeDomain(str(n.domain)),
+    inputs: list<string>(n.input).map(String),
+    outputs: list<string>(n.output).map(String),
+    attributes: list(n.attribute).map(decodeAttribute),
+  };
+  if (has(n, 'overload') && str(n.overload) !== '') node.overload = str(n.overload);
+  return node;
+}
+
+function decodeAttribute(a: Msg): Attribute {
+  const out: Attribute = { name: str(a.name), type: toNumber(a.type ?? 0) };
+  if (has(a, 'refAttrName') && str(a.refAttrName) !== '') out.refAttrName = str(a.refAttrName);
+  if (has(a, 'f')) out.f = a.f as number;
+  if (has(a, 'i')) out.i = toNumber(a.i);
+  if (has(a, 's')) out.s = utf8.decode(a.s as Uint8Array);
+  if (has(a, 't')) out.t = decodeTensor(a.t as Msg);
+  if (has(a, 'g')) out.g = decodeGraph(a.g as Msg);
+  if (nonEmpty(a.floats)) out.floats = list<number>(a.floats).slice();
+  if (nonEmpty(a.ints)) out.ints = list<unknown>(a.ints).map(toNumber);
+  if (nonEmpty(a.strings)) out.strings = list<Uint8Array>(a.strings).map((b) => utf8.decode(b));
+  if (nonEmpty(a.tensors)) out.tensors = list(a.tensors).map(decodeTensor);
+  if (nonEmpty(a.graphs)) out.graphs = list(a.graphs).map(decodeGraph);
+  if (has(a, 'sparseTensor')) out.sparseTensor = decodeSparseTensor(a.sparseTensor as Msg);
+  if (has(a, 'tp')) out.tp = decodeType(a.tp as Msg);
+  return out;
+}
+
+function decodeFunction(f: Msg): FunctionInfo {
+  const fn: FunctionInfo = {
+    name: str(f.name),
+    domain: normalizeDomain(str(f.domain)),
+    inputs: list<string>(f.input).map(String),
+    outputs: list<string>(f.output).map(String),
+    attributes: list<string>(f.attribute).map(String),
+    attributeDefaults: list(f.attributeProto).map(decodeAttribute),
+    nodes: list(f.node).map(decodeNode),
+    opsets: list(f.opsetImport).map(decodeOpset),
+    valueInfo: list(f.valueInfo).map(decodeValueInfo),
+  };
+  if (has(f, 'overload') && str(f.overload) !== '') fn.overload = str(f.overload);
+  return fn;
+}
+
+function decodeValueInfo(v: Msg): ValueInfo {
+  return { name: str(v.name), type: has(v, 'type') ? decodeType(v.type as Msg) : null };
+}
+
+function decodeType(t: Msg): TypeInfo | null {
+  if (has(t, 'tensorType')) {
+    const tt = t.tensorType as Msg;
+    return { kind: 'tensor', elemType: toNumber(tt.elemType ?? 0), shape: decodeShape(tt) };
+  }
+  if (has(t, 'sparseTensorType')) {
+    const tt = t.sparseTensorType as Msg;
+    return { kind: 'sparse_tensor', elemType: toNumber(tt.elemType ?? 0), shape: decodeShape(tt) };
+  }
+  if (has(t, 'sequenceType')) {
+    const s = t.sequenceType as Msg;
+    return { kind: 'sequence', elem: has(s, 'elemType') ? decodeType(s.elemType as Msg) : null };
+  }
+  if (has(t, 'mapType')) {
+    const mt = t.mapType as Msg;
+    return { kind: 'map', keyType: toNumber(mt.keyType ?? 0), value: has(mt, 'valueType') ? decodeType(mt.valueType as Msg) : null };
+  }
+  if (has(t, 'optionalType')) {
+    const o = t.optionalType as Msg;
+    return { kind: 'optional', elem: has(o, 'elemType') ? decodeType(o.elemType as Msg) : null };
+  }
+  if (has(t, 'opaqueType')) {
+    const o = t.opaqueType as Msg;
+    return { kind: 'opaque', domain: str(o.domain), name: str(o.name) };
+  }
+  return null;
+}
+
+/** Null shape means unknown rank; a dim with neither value nor param is null. */
+function decodeShape(tt: Msg): StoredDim[] | null {
+  if (!has(tt, 'shape')) return null;
+  return list((tt.shape as Msg).dim).map((d): StoredDim => {
+    if (has(d, 'dimValue')) return toNumber(d.dimValue);
+    if (has(d, 'dimParam')) return str(d.dimParam);
+    return null;
+  });
+}
+
+/** Logical bytes of a tensor and, when they cannot be known, why. */
+function logicalSize(dataType: number, dims: number[]): { byteSize: number | null; reason?: string } {
+  if (!isKnownDataType(dataType)) return { byteSize: null, reason: `unknown data type ${dataType}` };
+  if (dataTypeBits(dataType) === null) return { byteSize: null, reason: 'string tensor: size depends on its contents' };
+  let count = 1;
+  for (const d of dims) {
+    if (!Number.isSafeInteger(d) || d < 0) return { byteSize: null, reason: `dimension ${d} is not a safe non-negative integer` };
+    count *= d;
+  }
+  if (!Number.isSafeInteger(count)) return { byteSize: null, reason: 'element count exceeds 2^53' };
+  const byteSize = tensorByteSize(dataType, count);
+  return byteSize === null ? { byteSize: null, reason: 'byte size exceeds 2^53' } : { byteSize };
+}
+
+function decodeTensor(t: Msg): TensorInfo {
+  const dataType = toNumber(t.dataType ?? 0);
+  const dims = list<unknown>(t.dims).map(toNumber);
+  const size = logicalSize(dataType, dims);
+  const external = toNumber(t.dataLocation ?? 0) === DataLocation.EXTERNAL ? decodeExternal(list(t.externalData)) : null;
+  const stored = has(t, 'lensStoredBytes') ? toNumber(t.lensStoredBytes) : payloadBytes(t, dataType);
+  const info: TensorInfo = {
+    name: str(t.name),
+    dataType,
+    dims,
+    byteSize: size.byteSize,
+    // External payloads live in another file; the compactor's count is of the (empty) inline payload.
+    storedBytes: external ? (external.length ?? 0) : stored,
+    external,
+    values: null,
+  };
+  if (size.reason !== undefined) info.byteSizeReason = size.reason;
+  const count = dims.every((d) => Number.isSafeInteger(d) && d >= 0) ? dims.reduce((a, b) => a * b, 1) : Infinity;
+  if (!external && count <= SMALL_VALUE_LIMIT) {
+    if (dataType === DataType.STRING) info.strings = nonEmpty(t.stringData) || count === 0 ? list<Uint8Array>(t.stringData).map((b) => utf8.decode(b)) : null;
+    else info.values = decodeValues(t, dataType, count);
+  }
+  return info;
+}
+
+/** Values of a small tensor from whichever payload field it kept; null when none matches its type. */
+function decodeValues(t: Msg, dataType: number, count: number): number[] | null {
+  if (has(t, 'rawData')) return decodeRawValues(dataType, t.rawData as Uint8Array, count);
+  if (dataType === DataType.COMPLEX64 || dataType === DataType.COMPLEX128) return null;
+  const pick = (data: unknown[]): number[] | null => (data.length === count ? data.map(toNumber) : null);
+  if (nonEmpty(t.floatData)) return dataType === DataType.FLOAT ? pick(list(t.floatData)) : null;
+  if (nonEmpty(t.doubleData)) return dataType === DataType.DOUBLE ? pick(list(t.doubleData)) : null;
+  if (nonEmpty(t.int64Data)) return dataType === DataType.INT64 ? pick(list(t.int64Data)) : null;
+  if (nonEmpty(t.uint64Data)) return dataType === DataType.UINT64 || dataType === DataType.UINT32 ? pick(list(t.uint64Data)) : null;
+  if (nonEmpty(t.int32Data)) return decodeInt32FieldValues(dataType, list<unknown>(t.int32Data).map(toNumber), count);
+  // A tensor with no elements needs no payload; anything else without one has no values to give.
+  return count === 0 ? [] : null;
+}
+
+/** Inline payload bytes, for compact bytes that did not come through compactModel (tests, tools). */
+function payloadBytes(t: Msg, dataType: number): number {
+  if (has(t, 'rawData')) return (t.rawData as Uint8Array).length;
+  const bits = dataTypeBits(dataType);
+  const entryBytes = bits === null ? 8 : Math.max(1, bits / 8);
+  const varintEntries = list(t.int64Data).length + list(t.uint64Data).length + list(t.int32Data).length;
+  return list(t.floatData).length * 4 + list(t.doubleData).length * 8 + varintEntries * entryBytes +
+    list<Uint8Array>(t.stringData).reduce((a, b) => a + b.length, 0);
+}
+
+function decodeExternal(entries: Msg[]): ExternalDataRef {
+  const ref: ExternalDataRef = { location: '', offset: 0, length: null };
+  for (const e of entries) {
+    const key = str(e.key);
+    const value = str(e.value);
+    if (key === 'location') ref.location = value;
+    else if (key === 'offset') ref.offset = parseExternalNumber(value);
+    else if (key === 'length') ref.length = parseExternalNumber(value);
+  }
+  return ref;
+}
+
+/** External offsets/lengths are decimal strings; anything else becomes NaN for externalData.ts to refuse. */
+function parseExternalNumber(value: string): number {
+  return /^\d+$/.test(value.trim()) ? Number(value.trim()) : NaN;
+}
+
+function decodeSparseTensor(s: Msg): SparseTensorInfo {
+  const values = has(s, 'values') ? (s.values as Msg) : {};
+  const dataType = toNumber(values.dataType ?? 0);
+  const dims = list<unknown>(s.dims).map(toNumber);
+  const size = logicalSize(dataType, dims);
+  const valueDims = list<unknown>(values.dims).map(toNumber);
+  const info: SparseTensorInfo = {
+    name: str(values.name),
+    dataType,
+    dims,
+    denseByteSize: size.byteSize,
+    nnz: valueDims.length > 0 ? (valueDims[0] as number) : 0,
+  };
+  if (size.reason !== undefined) info.byteSizeReason = size.reason;
+  return info;
+}
+
+function normalizeDomain(domain: string): string {
+  return domain === 'ai.onnx' ? '' : domain;
+}
+
+/** Number of an int64 that protobufjs gave as Long or number; beyond 2^53 it is approximate, never wrapped. */
+function toNumber(v: unknown): number {
+  if (typeof v === 'number') return v;
+  if (v !== null && typeof v === 'object' && 'toNumber' in v && typeof (v as { toNumber: unknown }).toNumber === 'function') {
+    return (v as { toNumber(): number }).toNumber();
+  }
+  return Number(v ?? 0);
+}
+
+/** protobufjs keeps defaults on the prototype, so an own property means the field was present. */
+function has(m: Msg, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(m, key) && m[key] !== null && m[key] !== undefined;
+}
+
+function nonEmpty(v: unknown): boolean {
+  return Array.isArray(v) && v.length > 0;
+}
+
+function list<T = Msg>(v: unknown): T[] {
+  return Array.isArray(v) ? (v as T[]) : [];
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}

@@ -1,0 +1,89 @@
+/**
+ * Structural checks on a decoded model that later stages rely on: no negative dims, one
+ * definition per value name in each graph, and a main graph that does something.
+ * Cycles are left to the planner, which sees the executed order.
+ */
+import { LensError } from './lensError';
+import type { Attribute, Graph, Model, TensorInfo, TypeInfo, ValueInfo } from './model';
+
+/**
+ * Throws LensError 'empty-graph' when the main graph has no nodes, 'bad-model' for a negative
+ * dimension, and 'duplicate-name' when one graph defines a value twice (a graph input may share
+ * its name with an initializer: that is ONNX's overridable initializer).
+ */
+export function validateModel(model: Model): void {
+  for (const fn of model.functions) {
+    for (const node of fn.nodes) forEachSubgraph(node.attributes, validateGraph);
+  }
+  validateGraph(model.graph);
+  if (model.graph.nodes.length === 0) throw new LensError('empty-graph', `Graph '${model.graph.name}' has no nodes`);
+}
+
+function validateGraph(graph: Graph): void {
+  for (const t of graph.initializers) checkTensorDims(t, 'initializer');
+  for (const s of graph.sparseInitializers) {
+    const d = s.dims.find((x) => x < 0);
+    if (d !== undefined) throw new LensError('bad-model', `Negative dimension ${d} in sparse initializer '${s.name}'`);
+  }
+  for (const v of [...graph.inputs, ...graph.outputs, ...graph.valueInfo]) checkDeclaredShape(v);
+  checkUniqueDefinitions(graph);
+  for (const node of graph.nodes) {
+    for (const a of node.attributes) {
+      if (a.t) checkTensorDims(a.t, `tensor attribute '${a.name}' of node`);
+      for (const t of a.tensors ?? []) checkTensorDims(t, `tensor attribute '${a.name}' of node`);
+    }
+    forEachSubgraph(node.attributes, validateGraph);
+  }
+}
+
+function forEachSubgraph(attributes: Attribute[], visit: (g: Graph) => void): void {
+  for (const a of attributes) {
+    if (a.g) visit(a.g);
+    for (const g of a.graphs ?? []) visit(g);
+  }
+}
+
+function checkTensorDims(t: TensorInfo, what: string): void {
+  const d = t.dims.find((x) => x < 0);
+  if (d !== undefined) throw new LensError('bad-model', `Negative dimension ${d} in ${what} '${t.name}'`);
+}
+
+function checkDeclaredShape(v: ValueInfo): void {
+  const d = negativeDim(v.type);
+  if (d !== null) throw new LensError('bad-model', `Negative dimension ${d} in declared shape of value '${v.name}'`);
+}
+
+function negativeDim(type: TypeInfo | null): number | null {
+  if (!type) return null;
+  switch (type.kind) {
+    case 'tensor':
+    case 'sparse_tensor':
+      return (type.shape ?? []).find((d): d is number => typeof d === 'number' && d < 0) ?? null;
+    case 'sequence':
+    case 'optional':
+      return negativeDim(type.elem);
+    case 'map':
+      return negativeDim(type.value);
+    case 'opaque':
+      return null;
+  }
+}
+
+/** Each name is defined once per graph: by a graph input, an initializer, or a node output. */
+function checkUniqueDefinitions(graph: Graph): void {
+  const definedBy = new Map<string, string>();
+  const define = (name: string, by: string, isInitializer = false): void => {
+    if (name === '') return;
+    const previous = definedBy.get(name);
+    if (previous !== undefined && !(isInitializer && previous === 'graph input')) {
+      throw new LensError('duplicate-name', `Value '${name}' in graph '${graph.name}' is defined twice (by ${previous} and by ${by})`);
+    }
+    definedBy.set(name, by);
+  };
+  for (const v of graph.inputs) define(v.name, 'graph input');
+  for (const t of graph.initializers) define(t.name, 'an initializer', true);
+  for (const s of graph.sparseInitializers) define(s.name, 'a sparse initializer', true);
+  for (const node of graph.nodes) {
+    for (const out of node.outputs) define(out, `node '${node.name || node.opType}'`);
+  }
+}
