@@ -1,0 +1,67 @@
+/**
+ * Live requested bytes after each step (what ORT's arena reports as requested-in-use after a
+ * kernel's Compute and before its releases, minus its constant baseline): the own bytes of every
+ * Allocate or AllocateOutput root produced at or before the step and not released after an
+ * earlier step. A root is allocated lazily by its first producer. Linear in values + steps.
+ */
+import type { AllocationPlan } from './allocationPlan';
+
+/** A byte count, or null with the reason it is unknown. */
+export interface SizeWithReason {
+  bytes: number | null;
+  reason: string | null;
+}
+
+/** The live-bytes curve and its peak. */
+export interface LiveCurve {
+  liveBytes: (number | null)[];
+  liveReason: (string | null)[];
+  peak: { bytes: number | null; step: number | null; reason: string | null };
+}
+
+/** Computes live bytes per step for `stepCount` steps; `bytesOf` gives each value's own bytes. */
+export function computeLiveBytes(
+  plan: AllocationPlan,
+  release: Map<string, number>,
+  stepCount: number,
+  bytesOf: (name: string) => SizeWithReason,
+): LiveCurve {
+  const delta = new Array<number>(stepCount + 1).fill(0);
+  const starts: string[][] = Array.from({ length: stepCount }, () => []);
+  const ends: string[][] = Array.from({ length: stepCount }, () => []);
+  const unknownReason = new Map<string, string>();
+  for (const v of plan.values) {
+    if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) continue;
+    const end = release.get(v.name) ?? stepCount - 1;
+    const size = bytesOf(v.name);
+    if (size.bytes === null) {
+      unknownReason.set(v.name, `size of '${v.name}' unknown: ${size.reason ?? 'no reason given'}`);
+      starts[v.producedAt]!.push(v.name);
+      ends[end]!.push(v.name);
+      continue;
+    }
+    delta[v.producedAt]! += size.bytes;
+    delta[end + 1]! -= size.bytes;
+  }
+  const liveBytes: (number | null)[] = [];
+  const liveReason: (string | null)[] = [];
+  const activeUnknown = new Set<string>();
+  let running = 0;
+  for (let k = 0; k < stepCount; k++) {
+    running += delta[k]!;
+    for (const name of starts[k]!) activeUnknown.add(name);
+    if (activeUnknown.size > 0) {
+      liveBytes.push(null);
+      liveReason.push(unknownReason.get(activeUnknown.values().next().value as string)!);
+    } else {
+      liveBytes.push(running);
+      liveReason.push(null);
+    }
+    for (const name of ends[k]!) activeUnknown.delete(name);
+  }
+  const firstNull = liveBytes.indexOf(null);
+  if (firstNull >= 0) return { liveBytes, liveReason, peak: { bytes: null, step: null, reason: `step ${firstNull}: ${liveReason[firstNull]}` } };
+  let peakStep: number | null = null;
+  for (let k = 0; k < stepCount; k++) if (peakStep === null || liveBytes[k]! > liveBytes[peakStep]!) peakStep = k;
+  return { liveBytes, liveReason, peak: { bytes: peakStep === null ? 0 : liveBytes[peakStep]!, step: peakStep, reason: null } };
+}

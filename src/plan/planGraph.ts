@@ -1,0 +1,71 @@
+/**
+ * Plans one graph end to end: execution order, allocation plan, release plan, lifetimes, the
+ * live-bytes curve and the best-fit arena size. Subgraphs are planned separately by the caller.
+ */
+import { DataType } from '../onnx/dataType';
+import type { PlanView } from '../report/report';
+import type { InferredValue } from '../shape/types';
+import { computeAllocationPlan, type AllocationPlan } from './allocationPlan';
+import type { ExecGraph } from './execGraph';
+import { computeExecutionOrder } from './executionOrder';
+import { computeLifetimes, type Lifetime } from './lifetimes';
+import { bestFitPeakBytes, type PatternEvent } from './memPattern';
+import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
+import { computeReleasePlan } from './releasePlan';
+
+/** What planGraph needs besides the graph. */
+export interface PlanGraphInput {
+  exec: ExecGraph;
+  typeOf: (name: string) => InferredValue | undefined;
+  /** Own bytes of a value as the run sees it (bindings applied). */
+  bytesOf: (name: string) => SizeWithReason;
+  opsets: Record<string, number>;
+  view: PlanView;
+  parentOpType: string | null;
+}
+
+/** The full plan of one graph. */
+export interface GraphPlan {
+  /** Node indices in execution order. */
+  order: number[];
+  allocation: AllocationPlan;
+  /** Root name → step after which it is released. */
+  release: Map<string, number>;
+  lifetimes: Map<string, Lifetime>;
+  curve: LiveCurve;
+  /** ORT's memory-pattern block size for this plan, null when a traced size is unknown. */
+  bestFitArenaBytes: number | null;
+}
+
+/** Plans `input.exec` (see file comment). */
+export function planGraph(input: PlanGraphInput): GraphPlan {
+  const order = computeExecutionOrder(input.exec);
+  const allocation = computeAllocationPlan({ exec: input.exec, order, typeOf: input.typeOf, opsets: input.opsets, view: input.view, parentOpType: input.parentOpType });
+  const release = computeReleasePlan(input.exec, order, allocation);
+  const lifetimes = computeLifetimes(allocation, release);
+  const curve = computeLiveBytes(allocation, release, order.length, input.bytesOf);
+  return { order, allocation, release, lifetimes, curve, bestFitArenaBytes: bestFitArena(input, order, allocation, release) };
+}
+
+/** Replays the traced self-owned allocations (Allocate roots of tensors) and their frees in step order. */
+function bestFitArena(input: PlanGraphInput, order: number[], allocation: AllocationPlan, release: Map<string, number>): number | null {
+  const freesAfter: string[][] = order.map(() => []);
+  const traced = new Set<string>();
+  const events: PatternEvent[] = [];
+  for (const [root, step] of release) freesAfter[step]!.push(root);
+  for (let step = 0; step < order.length; step++) {
+    for (const out of input.exec.nodes[order[step]!]!.outputs) {
+      if (out === '') continue;
+      const v = allocation.byName.get(out)!;
+      if (v.root !== out || v.allocKind !== 'Allocate') continue;
+      const t = input.typeOf(out);
+      if (t && ((t.kind !== 'tensor' && t.kind !== 'unknown') || t.dtype === DataType.STRING)) continue;
+      const size = input.bytesOf(out);
+      if (size.bytes === null) return null;
+      traced.add(out);
+      events.push({ kind: 'alloc', id: out, sizeBytes: size.bytes });
+    }
+    for (const root of freesAfter[step]!) if (traced.has(root)) events.push({ kind: 'free', id: root });
+  }
+  return bestFitPeakBytes(events);
+}
