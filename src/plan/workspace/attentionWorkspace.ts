@@ -1,0 +1,156 @@
+/**
+ * Scratch of the attention family on the CPU EP (ort-cpu-scratch.md §2.2). The contrib kernels'
+ * 1.30 behaviour was fitted to node-stats observations; where 1.30 departs from the 1.25 source
+ * the 1.30 rule is used.
+ */
+import { DataType } from '../../onnx/dataType';
+import { formula, numel, unavailable, type OpView } from './opView';
+import type { WorkspaceRule } from './workspaceRule';
+import type { WorkspaceEstimate } from './types';
+
+/** 1.30 takes 64 bytes per (batch, head) beyond the 1.25 source's buffers (fitted, E*). */
+const EXTRA_BYTES_PER_BATCH_HEAD = 64;
+
+/**
+ * Per-thread bytes of the flash-attention block buffers: the KV block is sized so a block of
+ * keys and values fits the per-core L2 cache, the Q block is capped by the head sizes and S.
+ */
+export function flashBlockBytes(l2CacheBytes: number, headQk: number, headV: number, seqQ: number, seqKv: number): number {
+  const kv0 = Math.max(1, Math.floor(l2CacheBytes / (16 * (headQk + headV))));
+  const blockKv = Math.min(kv0, seqKv);
+  const blockQ = Math.min(kv0, headQk + headV, seqQ);
+  return (2 * blockQ + blockQ * blockKv + blockQ * headV) * 4;
+}
+
+/** The probs + out_tmp + per-(batch, head) extra terms shared by Attention and non-flash MHA. */
+function unfusedTerms(B: number, N: number, S: number, T: number, headV: number): number {
+  return B * N * S * T * 4 + B * N * S * headV * 4 + EXTRA_BYTES_PER_BATCH_HEAD * B * N;
+}
+
+const attention: WorkspaceRule = {
+  source: 'contrib_ops/cpu/bert/attention.cc',
+  estimate(v) {
+    if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float only`, this.source);
+    if (v.has(5)) return unavailable(`${v.label} with attention_bias was not probed in 1.30`, this.source);
+    const [B, S] = v.dims(0);
+    const N = v.int('num_heads', 1);
+    const w = v.dims(1);
+    const sizes = v.ints('qkv_hidden_sizes') ?? [w[1] / 3, w[1] / 3, w[1] / 3];
+    const past = v.has(4) ? v.dims(4)[3] : 0;
+    const T = past + S;
+    const headV = sizes[2] / N;
+    const causal = v.int('unidirectional', 0) !== 0 && S > 1;
+    let mask = 0;
+    if (causal) mask = B * S * T * 4;
+    else if (v.has(3)) {
+      const m = v.dims(3);
+      if (m.length !== 2) return unavailable(`${v.label} mask_index of rank ${m.length} was not probed in 1.30`, this.source);
+      mask = B * T * 4;
+    }
+    return formula(B * S * (sizes[0] + sizes[1] + sizes[2]) * 4 + unfusedTerms(B, N, S, T, headV) + mask, this.source);
+  },
+};
+
+/** MHA's Q/K/V bias transient: a biased copy of length > 1 inputs, only the bias itself for length 1. */
+function biasTransient(B: number, len: number, hidden: number): number {
+  return len > 1 ? (B * len * hidden + hidden) * 4 : hidden * 4;
+}
+
+const multiHeadAttention: WorkspaceRule = {
+  source: 'contrib_ops/cpu/bert/multihead_attention.cc',
+  estimate(v) {
+    if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float only`, this.source);
+    const q = v.dims(0);
+    if (q.length !== 3 || !v.has(1) || !v.has(2) || v.dims(1).length !== 3) {
+      return unavailable(`${v.label} scratch is modelled for separate 3-D query, key and value only`, this.source);
+    }
+    if (v.has(5)) return unavailable(`${v.label} with attention_bias was not probed in 1.30`, this.source);
+    if (v.has(6) || v.has(7)) return unavailable(`${v.label} with past key/value was not probed in 1.30`, this.source);
+    const [B, S, D] = q;
+    const L = v.dims(1)[1];
+    const Dv = v.dims(2)[2];
+    const N = v.int('num_heads', 1);
+    const headQk = D / N;
+    const headV = Dv / N;
+    let bytes = B * N * S * headQk * 4 + B * N * L * (headQk + headV) * 4;
+    if (v.has(3)) bytes += biasTransient(B, S, D) + biasTransient(B, L, D) + biasTransient(B, L, Dv);
+    const causal = v.int('unidirectional', 0) !== 0;
+    const isFlash = !v.has(4) && !causal && !v.hasOutput(1) && !v.hasOutput(2) && !v.hasOutput(3) && v.env.l2CacheBytes > 0;
+    if (isFlash) return formula(bytes + Math.max(1, v.env.threads) * flashBlockBytes(v.env.l2CacheBytes, headQk, headV, S, L), this.source);
+    let mask = 0;
+    if (causal) mask = B * S * L * 4;
+    else if (v.has(4)) {
+      const m = v.dims(4);
+      if (m.length !== 2) return unavailable(`${v.label} key_padding_mask of rank ${m.length} was not probed in 1.30`, this.source);
+      mask = B * L * 4;
+    }
+    return formula(bytes + unfusedTerms(B, N, S, L, headV) + mask, this.source);
+  },
+};
+
+/** The total sequence length GQA's scratch is sized by: the declared envelope, or a bound. */
+function gqaTotalLength(v: OpView, S: number): { total: number; note: string | null } | string {
+  const declared = v.env.maxTotalSequenceLength;
+  if (declared !== undefined) return { total: Math.max(declared, S), note: `bounded by the declared maximum total sequence length ${declared}` };
+  if (!v.has(3)) return { total: S, note: null };
+  const present = v.io.outputs[1];
+  const len = present?.dims[2];
+  if (typeof len === 'number') return { total: Math.max(len, S), note: `bounded by the present key buffer length ${len}` };
+  return `${v.label} scratch grows with total_sequence_length; declare its maximum`;
+}
+
+const groupQueryAttention: WorkspaceRule = {
+  source: 'contrib_ops/cpu/bert/group_query_attention.cc',
+  estimate(v) {
+    if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float only`, this.source);
+    const unprobed: [boolean, string][] = [
+      [v.int('do_rotary', 0) !== 0, 'rotary'],
+      [v.has(10), 'attention_bias'],
+      [v.has(11), 'head_sink'],
+      [v.int('local_window_size', -1) !== -1, 'a local window'],
+      [v.float('softcap', 0) !== 0, 'softcap'],
+      [v.hasOutput(3), 'output_qk'],
+    ];
+    const hit = unprobed.find(([isOn]) => isOn);
+    if (hit) return unavailable(`${v.label} with ${hit[1]} was not probed in 1.30`, this.source);
+    const [B, S, hidden] = v.dims(0);
+    const N = v.int('num_heads', 1);
+    const Nkv = v.int('kv_num_heads', 1);
+    const H = v.has(1) ? hidden / N : hidden / (N + 2 * Nkv);
+    const t = gqaTotalLength(v, S);
+    if (typeof t === 'string') return unavailable(t, this.source);
+    const copies = (B * N * S * H + 2 * B * Nkv * S * H) * 4;
+    const threads = Math.max(1, v.env.threads);
+    const perThread = S > 1 ? flashBlockBytes(v.env.l2CacheBytes, H, H, S, t.total) : (t.total + H) * 4;
+    return formula(copies + threads * perThread, 'contrib_ops/cpu/bert/gqa_attention_base.h', t.note);
+  },
+};
+
+/** ONNX Attention (opset 23): probs for every head, plus causal and mask staging. */
+function onnxAttention(v: OpView): WorkspaceEstimate {
+  const source = 'core/providers/cpu/llm/attention.cc';
+  const f = v.elemBytes(0);
+  const q = v.dims(0);
+  const k = v.dims(1);
+  const is4d = q.length === 4;
+  const B = q[0];
+  const Nq = is4d ? q[1] : v.int('q_num_heads', 0);
+  if (!is4d && Nq <= 0) return unavailable(`${v.label} with 3-D Q needs q_num_heads`, source);
+  const S = is4d ? q[2] : q[1];
+  const L = k.length === 4 ? k[2] : k[1];
+  const past = v.has(4) ? v.dims(4)[2] : 0;
+  const T = past + L;
+  const causal = v.int('is_causal', 0) !== 0;
+  let bytes = B * Nq * S * T * f;
+  if (causal && !v.has(3)) bytes += S * T * f;
+  if (v.has(3) && (v.input(3).dtype === DataType.BOOL || causal)) bytes += numel(v.dims(3)) * f;
+  return formula(bytes, source);
+}
+
+/** The attention family's entries, keyed by op label. */
+export const ATTENTION_WORKSPACE: Record<string, WorkspaceRule> = {
+  'com.microsoft::Attention': attention,
+  'com.microsoft::MultiHeadAttention': multiHeadAttention,
+  'com.microsoft::GroupQueryAttention': groupQueryAttention,
+  Attention: { source: 'core/providers/cpu/llm/attention.cc', estimate: onnxAttention },
+};

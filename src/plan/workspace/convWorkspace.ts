@@ -1,0 +1,123 @@
+/**
+ * Scratch of the convolution family on the CPU EP (ort-cpu-scratch.md §2 and §2.3).
+ * Sizes are requested bytes, as ORT's node-stats CSV sums them.
+ */
+import { DataType } from '../../onnx/dataType';
+import { readConvGeometry, type ConvGeometry } from './convGeometry';
+import { formula, numel, roundUp, unavailable, zero, type OpView } from './opView';
+import type { WorkspaceRule } from './workspaceRule';
+import type { WorkspaceEstimate } from './types';
+
+/** MLAS conv working buffer per thread: 16,384 floats (core/mlas/lib/convolve.cpp). */
+const CONV_BUFFER_PER_THREAD_BYTES = 16384 * 4;
+/** MLAS threading: one thread per 64K multiply-adds, at most 16 threads, slices aligned to 16. */
+const SGEMM_THREAD_COMPLEXITY = 65536;
+const MAX_THREAD_COUNT = 16;
+const STRIDE_N_ALIGN = 16;
+
+/** MLAS's thread count for the segmented conv path (`Tseg`), from its complexity heuristic. */
+export function convSegmentThreads(filterCount: number, outSize: number, k: number, threads: number): number {
+  let t = Math.min(Math.floor((filterCount * outSize * k) / SGEMM_THREAD_COMPLEXITY) + 1, MAX_THREAD_COUNT, Math.max(1, threads));
+  if (t > 1) {
+    const s = roundUp(Math.ceil(outSize / t), STRIDE_N_ALIGN);
+    if (s >= outSize) t = 1;
+    else if (s * (t - 1) >= outSize) t -= 1;
+  }
+  return t;
+}
+
+/** True when MLAS runs the conv as a direct GEMM (pointwise, or a full-width kernel with C/g = 1). */
+function isDirectGemm(g: ConvGeometry): boolean {
+  const stridesOne = g.strides.every((s) => s === 1);
+  if (!stridesOne || !g.isPadFree) return false;
+  if (g.kernelSize === 1) return true;
+  const rank = g.kernel.length;
+  if ((rank !== 1 && rank !== 2) || g.inChannels / g.group !== 1 || !g.dilations.every((d) => d === 1)) return false;
+  // MLAS promotes 1-D to 2-D with height 1 before testing the kernel against the input extent.
+  const [kh, kw] = rank === 1 ? [1, g.kernel[0]] : g.kernel;
+  const [ih, iw] = rank === 1 ? [1, g.inSpatial[0]] : g.inSpatial;
+  return kw === iw || (kh === ih && kw === 1);
+}
+
+/** Float Conv: MLAS working buffer (rank 1-3) or conv.cc's own im2col (rank > 3). */
+function floatConv(v: OpView): WorkspaceEstimate {
+  const source = 'core/providers/cpu/nn/conv.cc';
+  if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float only (dtype ${v.input(0).dtype})`, source);
+  const g = readConvGeometry(v, 0, 1);
+  const k = (g.inChannels / g.group) * g.kernelSize;
+  if (g.kernel.length > 3) return formula(k * g.outSize * 4, source);
+  if (isDirectGemm(g)) return zero('core/mlas/lib/convolve.cpp');
+  const filterCount = g.outChannels / g.group;
+  if (filterCount > g.outSize) return formula(g.outSize * k * 4, 'core/mlas/lib/convolve.cpp');
+  const batchGroups = g.batch * g.group;
+  // 1.30 behaviour: batch/group > 1 takes one 64 KiB buffer per thread used (the larger 1.25 rule is newer).
+  if (batchGroups > 1) return formula(Math.min(Math.max(1, v.env.threads), batchGroups) * CONV_BUFFER_PER_THREAD_BYTES, 'core/mlas/lib/convolve.cpp');
+  return formula(convSegmentThreads(filterCount, g.outSize, k, v.env.threads) * CONV_BUFFER_PER_THREAD_BYTES, 'core/mlas/lib/convolve.cpp');
+}
+
+const conv: WorkspaceRule = { source: 'core/providers/cpu/nn/conv.cc', estimate: floatConv };
+
+/** ConvTranspose: one col buffer (M/g)·prod(k)·prod(X spatial) floats, reused for every image and group. */
+const convTranspose: WorkspaceRule = {
+  source: 'core/providers/cpu/nn/conv_transpose.cc',
+  estimate(v) {
+    if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float only`, this.source);
+    const x = v.dims(0);
+    const w = v.dims(1);
+    const kernel = v.ints('kernel_shape') ?? w.slice(2);
+    return formula(w[1] * numel(kernel) * numel(x.slice(2)) * 4, this.source);
+  },
+};
+
+/** ConvInteger: a u8 im2col of (C/g)·prod(k)·OS bytes unless pointwise with unit strides (source only). */
+const convInteger: WorkspaceRule = {
+  source: 'core/providers/cpu/quantization/conv_integer.cc',
+  estimate(v) {
+    const g = readConvGeometry(v, 0, 1);
+    const pointwise = g.kernelSize === 1 && g.strides.every((s) => s === 1) && g.isPadFree;
+    return pointwise ? zero(this.source) : formula((g.inChannels / g.group) * g.kernelSize * g.outSize, this.source);
+  },
+};
+
+/** True when QLinearConv takes MLAS's symmetric indirect path (s8 W, zero W zero-points, aligned channels). */
+function isSymmetricQConv(v: OpView, g: ConvGeometry): boolean | null {
+  if (!v.isConstant(1) || v.input(1).dtype !== DataType.INT8) return false;
+  if (!v.isConstant(2) || !v.isConstant(5)) return false;
+  const zp = v.constantValues(5);
+  if (zp === null) return null;
+  if (!zp.every((z) => z === 0)) return false;
+  const cg = g.inChannels / g.group;
+  const mg = g.outChannels / g.group;
+  // core/mlas/lib/convsym.cpp: depthwise needs groups aligned to 16; regular needs C%4, M>=16, M%8.
+  if (g.group > 1) return cg === 1 && mg === 1 && g.group % 16 === 0;
+  return cg % 4 === 0 && mg >= 16 && mg % 8 === 0;
+}
+
+/** QLinearConv (x86, NCHW): int32 accumulator, input/output transposes, im2col or an indirection table. */
+const qlinearConv: WorkspaceRule = {
+  source: 'core/providers/cpu/quantization/qlinearconv.cc',
+  estimate(v) {
+    if (v.int('channels_last', 0) !== 0) return unavailable(`${v.label} with channels_last is not modelled`, this.source);
+    const g = readConvGeometry(v, 0, 3);
+    const symmetric = isSymmetricQConv(v, g);
+    if (symmetric === null) return unavailable(`${v.label} path depends on the W zero-point values, which are not known`, this.source);
+    const inputTranspose = g.inChannels * numel(g.inSpatial);
+    const outputTranspose = g.outChannels * g.outSize;
+    if (symmetric) return formula(inputTranspose + outputTranspose + 8 * g.kernelSize * g.outSize, this.source);
+    const pointwise = g.kernelSize === 1 && g.strides.every((s) => s === 1) && g.isPadFree;
+    const im2colPerGroup = (g.inChannels / g.group) * g.kernelSize * g.outSize;
+    const im2col = pointwise ? 0 : im2colPerGroup * (g.kernel.length > 2 ? g.group : 1);
+    return formula(4 * g.outChannels * g.outSize + inputTranspose + outputTranspose + im2col, this.source);
+  },
+};
+
+/** The conv family's entries, keyed by op label. */
+export const CONV_WORKSPACE: Record<string, WorkspaceRule> = {
+  Conv: conv,
+  'com.microsoft::FusedConv': conv,
+  'com.microsoft.nchwc::Conv': { source: 'contrib_ops/cpu/nchwc_ops.cc', estimate: () => zero('contrib_ops/cpu/nchwc_ops.cc') },
+  ConvTranspose: convTranspose,
+  ConvInteger: convInteger,
+  QLinearConv: qlinearConv,
+  'com.microsoft::QLinearConv': qlinearConv,
+};

@@ -1,0 +1,23 @@
+/** Per-node L1 prepack: the packed weight copies a CPU kernel builds once at session init. */
+import { OpView, SizeUnknown, opLabel } from './opView';
+import { PREPACK_TABLE } from './prepackTable';
+import type { PrepackEstimate, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from './types';
+
+/**
+ * The packs ORT 1.30's CPU kernel for `node` builds from its constant-initializer inputs
+ * (PrePack runs only for those). A pack whose size cannot be known has `packedBytes: null` and
+ * a reason; a node that packs nothing returns no packs.
+ */
+export function estimatePrepack(node: WorkspaceNode, io: WorkspaceIo, env: WorkspaceEnv): PrepackEstimate {
+  const rule = PREPACK_TABLE.get(opLabel(node));
+  if (!rule) return { packs: [] };
+  const constantInputs = rule.inputs.map((i) => node.inputs[i] ?? '').filter((n) => n !== '' && io.isConstant(n));
+  if (constantInputs.length === 0) return { packs: [] };
+  const v = new OpView(node, io, env);
+  try {
+    return { packs: rule.packs(v).filter((p) => p.input !== '' && io.isConstant(p.input)) };
+  } catch (err) {
+    if (!(err instanceof SizeUnknown)) throw err;
+    return { packs: [{ input: constantInputs[0], packedBytes: null, reason: err.message, releasesOriginal: true }] };
+  }
+}

@@ -1,0 +1,21 @@
+/** Per-node L2 workspace: the summed scratch a CPU kernel requests during Compute. */
+import { OpView, SizeUnknown, opLabel, unavailable } from './opView';
+import type { WorkspaceEnv, WorkspaceEstimate, WorkspaceIo, WorkspaceNode } from './types';
+import { WORKSPACE_TABLE } from './workspaceTable';
+
+/**
+ * Estimates the bytes ORT 1.30's CPU kernel for `node` requests from the temp allocator during one
+ * Compute (the node-stats `total_temp_allocations`): known zero, a formula, or unavailable with a
+ * reason (unknown op, unknown dims, a path not modelled).
+ */
+export function estimateWorkspace(node: WorkspaceNode, io: WorkspaceIo, env: WorkspaceEnv): WorkspaceEstimate {
+  const label = opLabel(node);
+  const rule = WORKSPACE_TABLE.get(label);
+  if (!rule) return unavailable(`no workspace formula for ${label}`, '');
+  try {
+    return rule.estimate(new OpView(node, io, env));
+  } catch (err) {
+    if (err instanceof SizeUnknown) return unavailable(err.message, rule.source);
+    throw err;
+  }
+}

@@ -1,0 +1,18 @@
+/** Per-node L2 workspaces and L1 prepack estimates for ORT 1.30's CPU EP (ort-cpu-scratch.md). */
+export { estimateWorkspace } from './estimateWorkspace';
+export { estimatePrepack } from './estimatePrepack';
+export { initializationFigures, type PrepackedStep, type InitializerReaders } from './initializationFigures';
+export { WORKSPACE_TABLE } from './workspaceTable';
+export { PREPACK_TABLE } from './prepackTable';
+export { packedSgemmBBytes, packedQgemmBBytes } from './packedSizes';
+export {
+  DEFAULT_WORKSPACE_ENV,
+  type TensorDesc,
+  type WorkspaceNode,
+  type WorkspaceIo,
+  type WorkspaceEnv,
+  type WorkspaceEstimate,
+  type WorkspaceEstimateState,
+  type PrepackPiece,
+  type PrepackEstimate,
+} from './types';

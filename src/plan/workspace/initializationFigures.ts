@@ -1,0 +1,97 @@
+/**
+ * Session-init initializer bytes: as stored, and after prepack (ort-cpu-scratch.md §3).
+ *
+ * ORT's rule: an initializer's use count is the number of node input slots (subgraphs included)
+ * plus graph outputs that read it; each successful pack of it takes one use away, and at zero
+ * the original is dropped. Packs are keyed by op type plus content, so two same-op nodes packing
+ * one initializer hold one buffer. Kernels that keep their pack privately (MatMulNBits, the
+ * LayerNorm family) are not shared.
+ */
+import type { InitializationFigures, PrepackEntry } from '../../report/report';
+import type { PrepackPiece, WorkspaceNode } from './types';
+
+/** The packs one executed step builds, as `estimatePrepack` returned them. */
+export interface PrepackedStep {
+  step: number;
+  node: Pick<WorkspaceNode, 'opType' | 'domain' | 'inputs'>;
+  packs: PrepackPiece[];
+}
+
+/** Who else reads initializers besides the steps' own input slots. */
+export interface InitializerReaders {
+  /** Graph output names (an initializer that is a graph output keeps one use). */
+  graphOutputs: Iterable<string>;
+  /** Uses from subgraph nodes, per outer initializer name. */
+  subgraphUses?: ReadonlyMap<string, number>;
+}
+
+/** Op labels whose packs live inside the kernel and are never shared between nodes. */
+const PRIVATE_PACK_OPS = new Set([
+  'com.microsoft::MatMulNBits',
+  'LayerNormalization',
+  'SimplifiedLayerNormalization',
+  'com.microsoft::SkipLayerNormalization',
+  'com.microsoft::SkipSimplifiedLayerNormalization',
+]);
+
+function label(node: PrepackedStep['node']): string {
+  const d = node.domain === 'ai.onnx' ? '' : node.domain;
+  return d === '' ? node.opType : `${d}::${node.opType}`;
+}
+
+/**
+ * Stored initializer bytes and bytes held after prepack (packed copies plus originals that keep a
+ * use). Null totals carry a reason naming the first unknown size.
+ */
+export function initializationFigures(
+  initializers: ReadonlyMap<string, { byteSize: number | null }>,
+  steps: PrepackedStep[],
+  readers: InitializerReaders,
+): InitializationFigures {
+  const uses = new Map<string, number>();
+  const addUse = (name: string, n: number) => {
+    if (initializers.has(name)) uses.set(name, (uses.get(name) ?? 0) + n);
+  };
+  for (const s of steps) for (const name of s.node.inputs) if (name !== '') addUse(name, 1);
+  for (const name of readers.graphOutputs) addUse(name, 1);
+  for (const [name, n] of readers.subgraphUses ?? []) addUse(name, n);
+
+  const prepack: PrepackEntry[] = [];
+  const sharedKeys = new Map<string, number>();
+  let packedTotal: number | null = 0;
+  let reason: string | null = null;
+  for (const s of steps) {
+    const opLabel = label(s.node);
+    for (const p of s.packs) {
+      if (p.releasesOriginal) uses.set(p.input, (uses.get(p.input) ?? 1) - 1);
+      const key = PRIVATE_PACK_OPS.has(opLabel) ? null : `${opLabel}|${p.input}`;
+      const owner = key === null ? undefined : sharedKeys.get(key);
+      if (owner !== undefined) {
+        prepack.push({ step: s.step, initializer: p.input, packedBytes: p.packedBytes, reason: `shares the pack built at step ${owner}` });
+        continue;
+      }
+      if (key !== null) sharedKeys.set(key, s.step);
+      prepack.push({ step: s.step, initializer: p.input, packedBytes: p.packedBytes, reason: p.reason });
+      if (p.packedBytes === null) {
+        reason ??= `pack of '${p.input}' at step ${s.step}: ${p.reason ?? 'unknown size'}`;
+        packedTotal = null;
+      } else if (packedTotal !== null) packedTotal += p.packedBytes;
+    }
+  }
+
+  let stored: number | null = 0;
+  let kept: number | null = 0;
+  for (const [name, info] of initializers) {
+    const isKept = (uses.get(name) ?? 0) > 0 || !uses.has(name);
+    if (info.byteSize === null) {
+      reason ??= `initializer '${name}' has an unknown size`;
+      stored = null;
+      if (isKept) kept = null;
+      continue;
+    }
+    if (stored !== null) stored += info.byteSize;
+    if (isKept && kept !== null) kept += info.byteSize;
+  }
+  const after = kept === null || packedTotal === null ? null : kept + packedTotal;
+  return { initializerBytesStored: stored, initializerBytesAfterPrepack: after, prepack, reason: stored === null || after === null ? reason : null };
+}

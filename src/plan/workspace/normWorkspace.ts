@@ -1,0 +1,69 @@
+/** Scratch of normalization and softmax-like kernels (ort-cpu-scratch.md §2). */
+import { DataType } from '../../onnx/dataType';
+import { formula, numel, unavailable, zero } from './opView';
+import type { WorkspaceRule } from './workspaceRule';
+
+/** fp16 LayerNorm converts each scale/bias to fp32 per run unless PrePack already did (constant input). */
+const layerNorm: WorkspaceRule = {
+  source: 'core/providers/cpu/nn/layer_norm_impl.cc',
+  estimate(v) {
+    if (v.input(0).dtype !== DataType.FLOAT16) return zero(this.source);
+    let floats = 0;
+    for (const i of [1, 2]) if (v.has(i) && !v.isConstant(i)) floats += numel(v.dims(i));
+    return formula(floats * 4, this.source);
+  },
+};
+
+/** fp16 SkipLayerNorm stages input, skip and output as fp32 (1.30 has no separate skip copy), plus non-constant params. */
+const skipLayerNorm: WorkspaceRule = {
+  source: 'contrib_ops/cpu/skip_layer_norm.cc',
+  estimate(v) {
+    if (v.input(0).dtype !== DataType.FLOAT16) return zero(this.source);
+    let floats = 3 * numel(v.dims(0));
+    for (const i of [2, 3, 4]) if (v.has(i) && !v.isConstant(i)) floats += numel(v.dims(i));
+    return formula(floats * 4, this.source);
+  },
+};
+
+/**
+ * Softmax-like ops at opset >= 13 transpose a non-last axis to the end and back (two full copies);
+ * before 13 they flatten at the axis and need nothing. Without the attribute both defaults are
+ * scratch-free, so only an explicit non-last axis needs the opset.
+ */
+function softmaxLike(source: string): WorkspaceRule {
+  return {
+    source,
+    estimate(v) {
+      const opset = v.env.opset;
+      if (opset !== undefined && opset < 13) return zero(source);
+      const rank = v.input(0).dims.length;
+      const axis = v.int('axis', -1);
+      if (axis === -1 || axis === rank - 1) return zero(source);
+      if (opset === undefined) return unavailable(`${v.label} scratch on axis ${axis} depends on the opset, which is not known`, source);
+      return formula(2 * numel(v.dims(0)) * v.elemBytes(0), source);
+    },
+  };
+}
+
+/** LRN: a squared copy of X plus a channel-padded plane buffer. */
+const lrn: WorkspaceRule = {
+  source: 'core/providers/cpu/nn/lrn.cc',
+  estimate(v) {
+    const x = v.dims(0);
+    if (x.length !== 4) return unavailable(`${v.label} scratch is modelled for 4-D input only`, this.source);
+    const size = v.int('size', 1);
+    return formula(numel(x) * 4 + (x[1] + size - 1) * x[2] * x[3] * 4, this.source);
+  },
+};
+
+/** The normalization entries, keyed by op label. */
+export const NORM_WORKSPACE: Record<string, WorkspaceRule> = {
+  LayerNormalization: layerNorm,
+  SimplifiedLayerNormalization: layerNorm,
+  'com.microsoft::SkipLayerNormalization': skipLayerNorm,
+  'com.microsoft::SkipSimplifiedLayerNormalization': skipLayerNorm,
+  Softmax: softmaxLike('core/providers/cpu/math/softmax.cc'),
+  LogSoftmax: softmaxLike('core/providers/cpu/math/softmax.cc'),
+  Hardmax: softmaxLike('core/providers/cpu/math/hardmax.cc'),
+  LRN: lrn,
+};

@@ -1,0 +1,224 @@
+/**
+ * Per-op prepack (L1) rules: which constant inputs a CPU kernel packs at session init and how big
+ * the packed copy is (ort-cpu-scratch.md §3). One entry per op label; ops absent pack nothing.
+ */
+import { DataType } from '../../onnx/dataType';
+import { packedQgemmBBytes, packedSgemmBBytes } from './packedSizes';
+import { numel, type OpView } from './opView';
+import { matMulNBitsPath } from './quantWorkspace';
+import type { PrepackPiece } from './types';
+
+/** One op's prepack rule: the pieces it would build, assuming their inputs are constant. */
+export interface PrepackRule {
+  source: string;
+  /** Input positions the kernel may pack; PrePack only sees them when they are constant. */
+  inputs: number[];
+  /** Candidate packs; the estimator keeps only those whose input is a constant initializer. */
+  packs(v: OpView): PrepackPiece[];
+}
+
+/** A packed piece for input `i` (bytes known). */
+function piece(v: OpView, i: number, packedBytes: number, releasesOriginal = true): PrepackPiece {
+  return { input: v.inputName(i), packedBytes, reason: null, releasesOriginal };
+}
+
+/** MLAS QGEMM PackedK on AVX2/AVX-512: 4 for u8·s8, 2 for u8·u8; other pairs are not modelled. */
+function qgemmPackedK(v: OpView, aIndex: number, bIndex: number): number | null {
+  if (v.input(aIndex).dtype !== DataType.UINT8) return null;
+  const b = v.input(bIndex).dtype;
+  return b === DataType.INT8 ? 4 : b === DataType.UINT8 ? 2 : null;
+}
+
+/** A 2-D constant B packed for QGEMM: QB(N, K). */
+function qgemmRule(source: string, aIndex: number, bIndex: number): PrepackRule {
+  return {
+    source,
+    inputs: [bIndex],
+    packs(v) {
+      const b = v.dims(bIndex);
+      if (b.length !== 2) return [];
+      const packedK = qgemmPackedK(v, aIndex, bIndex);
+      if (packedK === null) return [{ input: v.inputName(bIndex), packedBytes: null, reason: `${v.label} packed-K for these input types is not modelled`, releasesOriginal: true }];
+      return [piece(v, bIndex, packedQgemmBBytes(b[1], b[0], packedK))];
+    },
+  };
+}
+
+const matMul: PrepackRule = {
+  inputs: [1],
+  source: 'core/providers/cpu/math/matmul.cc',
+  packs(v) {
+    const b = v.dims(1);
+    // A 3-D constant B is not packed; only a 2-D float B is.
+    if (v.input(1).dtype !== DataType.FLOAT || b.length !== 2) return [];
+    return [piece(v, 1, packedSgemmBBytes(b[1], b[0]))];
+  },
+};
+
+const gemm: PrepackRule = {
+  inputs: [1],
+  source: 'core/providers/cpu/math/gemm.cc',
+  packs(v) {
+    const b = v.dims(1);
+    if (v.input(1).dtype !== DataType.FLOAT || b.length !== 2) return [];
+    const transB = v.int('transB', 0) !== 0;
+    const [n, k] = transB ? [b[0], b[1]] : [b[1], b[0]];
+    return [piece(v, 1, packedSgemmBBytes(n, k))];
+  },
+};
+
+const lstm: PrepackRule = {
+  inputs: [1, 2],
+  source: 'core/providers/cpu/rnn/lstm_base.cc',
+  packs(v) {
+    if (v.input(1).dtype !== DataType.FLOAT) return [];
+    const w = v.dims(1);
+    const r = v.dims(2);
+    return [piece(v, 1, w[0] * packedSgemmBBytes(w[1], w[2])), piece(v, 2, r[0] * packedSgemmBBytes(r[1], r[2]))];
+  },
+};
+
+const gru: PrepackRule = {
+  inputs: [1, 2],
+  source: 'core/providers/cpu/rnn/deep_cpu_gru.cc',
+  packs(v) {
+    if (v.input(1).dtype !== DataType.FLOAT) return [];
+    const w = v.dims(1);
+    const r = v.dims(2);
+    const out = [piece(v, 1, w[0] * packedSgemmBBytes(w[1], w[2]))];
+    const h = r[2];
+    // R is packed as the update/reset block (2H rows) and the hidden block (H rows) separately.
+    if (r[1] === 3 * h) out.push(piece(v, 2, r[0] * (packedSgemmBBytes(2 * h, h) + packedSgemmBBytes(h, h))));
+    return out;
+  },
+};
+
+const convTranspose: PrepackRule = {
+  inputs: [1],
+  source: 'core/providers/cpu/nn/conv_transpose.cc',
+  packs(v) {
+    const w = v.dims(1);
+    const g = v.int('group', 1);
+    if (v.input(1).dtype !== DataType.FLOAT || w.length <= 2) return [];
+    if (w[1] * numel(w.slice(2)) <= 1 || w[0] / g <= 1) return [];
+    return [piece(v, 1, numel(w) * 4)];
+  },
+};
+
+const attention: PrepackRule = {
+  inputs: [1],
+  source: 'contrib_ops/cpu/bert/attention.cc',
+  packs(v) {
+    const w = v.dims(1);
+    if (v.input(1).dtype !== DataType.FLOAT || w.length !== 2) return [];
+    const n = v.int('num_heads', 1);
+    const sizes = v.ints('qkv_hidden_sizes') ?? [w[1] / 3, w[1] / 3, w[1] / 3];
+    // Each head's Q, K and V slice is packed on its own, so heads narrower than 16 columns pad.
+    const perHead = sizes.reduce((sum, hidden) => sum + packedSgemmBBytes(hidden / n, w[0]), 0);
+    return [piece(v, 1, n * perHead)];
+  },
+};
+
+const matMulNBits: PrepackRule = {
+  inputs: [1, 2],
+  source: 'contrib_ops/cpu/quantization/matmul_nbits.cc',
+  packs(v) {
+    const path = matMulNBitsPath(v);
+    if (path === 'fallback') return [];
+    const n = v.int('N', 0);
+    const k = v.int('K', 0);
+    const block = v.int('block_size', 0);
+    const bits = v.int('bits', 4);
+    const blocksPerColumn = Math.ceil(k / block);
+    let bytes = (n * blocksPerColumn * block * bits) / 8;
+    if (path === 'compInt8') bytes += 63 + n * blocksPerColumn * 4 + Math.ceil(n / 16) * blocksPerColumn * 64 + 63;
+    const out = [piece(v, 1, bytes)];
+    // fp16 kernels keep an fp32 copy of the scales; the fp16 original stays.
+    if (v.input(0).dtype === DataType.FLOAT16) out.push(piece(v, 2, numel(v.dims(2)) * 4, false));
+    return out;
+  },
+};
+
+/** fp16 norm params get an fp32 copy kept in the kernel; the original stays. */
+function halfNormRule(source: string, inputs: number[]): PrepackRule {
+  return {
+    source,
+    inputs,
+    packs(v) {
+      if (v.input(0).dtype !== DataType.FLOAT16) return [];
+      return inputs.filter((i) => v.has(i) && v.input(i).dtype === DataType.FLOAT16).map((i) => piece(v, i, numel(v.dims(i)) * 4, false));
+    },
+  };
+}
+
+/** QLinearConv W: QGEMM-packed per group, the symmetric indirect layout, or a reordered copy. */
+const qlinearConv: PrepackRule = {
+  inputs: [3],
+  source: 'core/providers/cpu/quantization/qlinearconv.cc',
+  packs(v) {
+    const w = v.dims(3);
+    if (w.length <= 2) return [];
+    const g = v.int('group', 1);
+    const m = w[0];
+    const cg = w[1];
+    const kernel = numel(w.slice(2));
+    if (v.input(3).dtype === DataType.INT8 && v.isConstant(2) && v.isConstant(5)) {
+      const zp = v.constantValues(5);
+      if (zp === null) return [{ input: v.inputName(3), packedBytes: null, reason: `${v.label} W layout depends on the W zero-point values, which are not known`, releasesOriginal: true }];
+      if (zp.every((z) => z === 0)) {
+        if (g > 1 && cg === 1 && m / g === 1 && g % 16 === 0) return [piece(v, 3, g * kernel)];
+        if (g === 1 && cg % 4 === 0 && m >= 16 && m % 8 === 0) return [piece(v, 3, numel(w))];
+        return [{ input: v.inputName(3), packedBytes: null, reason: `${v.label} symmetric QGEMM pack size is not modelled`, releasesOriginal: true }];
+      }
+    }
+    if (cg === 1 && m / g === 1) return [piece(v, 3, numel(w))];
+    const packedK = qgemmPackedK(v, 0, 3);
+    if (packedK === null) return [{ input: v.inputName(3), packedBytes: null, reason: `${v.label} packed-K for these input types is not modelled`, releasesOriginal: true }];
+    return [piece(v, 3, g * packedQgemmBBytes(m / g, cg * kernel, packedK))];
+  },
+};
+
+/** Weights packed with implementation-defined MLAS sizes. */
+function opaqueRule(source: string, inputs: number[]): PrepackRule {
+  return {
+    source,
+    inputs,
+    packs(v) {
+      return inputs.map((i) => ({ input: v.inputName(i), packedBytes: null, reason: `${v.label} pack size is implementation-defined`, releasesOriginal: true }));
+    },
+  };
+}
+
+/** Op label → prepack rule. */
+export const PREPACK_TABLE: ReadonlyMap<string, PrepackRule> = new Map<string, PrepackRule>([
+  ['MatMul', matMul],
+  ['Gemm', gemm],
+  ['com.microsoft::FusedGemm', gemm],
+  ['LSTM', lstm],
+  ['GRU', gru],
+  ['ConvTranspose', convTranspose],
+  ['com.microsoft::Attention', attention],
+  ['MatMulInteger', qgemmRule('core/providers/cpu/quantization/matmul_integer.cc', 0, 1)],
+  ['QLinearMatMul', qgemmRule('core/providers/cpu/quantization/quantize_linear_matmul.cc', 0, 3)],
+  ['com.microsoft::DynamicQuantizeMatMul', { source: 'contrib_ops/cpu/quantization/dynamic_quantize_matmul.cc', inputs: [1], packs: (v) => dynamicQuantB(v) }],
+  ['com.microsoft::MatMulIntegerToFloat', qgemmRule('contrib_ops/cpu/quantization/matmul_integer_to_float.cc', 0, 1)],
+  ['com.microsoft::QGemm', qgemmRule('contrib_ops/cpu/quantization/qgemm.cc', 0, 3)],
+  ['QLinearConv', qlinearConv],
+  ['com.microsoft::QLinearConv', qlinearConv],
+  ['com.microsoft::MatMulNBits', matMulNBits],
+  ['LayerNormalization', halfNormRule('core/providers/cpu/nn/layer_norm_impl.cc', [1, 2])],
+  ['SimplifiedLayerNormalization', halfNormRule('core/providers/cpu/nn/layer_norm_impl.cc', [1, 2])],
+  ['com.microsoft::SkipLayerNormalization', halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4])],
+  ['com.microsoft::SkipSimplifiedLayerNormalization', halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4])],
+  ['com.microsoft::DynamicQuantizeLSTM', opaqueRule('contrib_ops/cpu/quantization/dynamic_quantize_lstm.cc', [1, 2])],
+  ['com.microsoft::QAttention', opaqueRule('contrib_ops/cpu/quantization/attention_quant.cc', [1])],
+]);
+
+/** DynamicQuantizeMatMul quantizes A to u8 at run time, so the pair is u8·(B's type). */
+function dynamicQuantB(v: OpView): PrepackPiece[] {
+  const b = v.dims(1);
+  if (b.length !== 2) return [];
+  const packedK = v.input(1).dtype === DataType.INT8 ? 4 : v.input(1).dtype === DataType.UINT8 ? 2 : null;
+  if (packedK === null) return [];
+  return [piece(v, 1, packedQgemmBBytes(b[1], b[0], packedK))];
+}

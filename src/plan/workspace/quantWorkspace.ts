@@ -1,0 +1,68 @@
+/** Scratch of quantized matmul kernels on x86 CPU (ort-cpu-scratch.md §2 and §2.3). */
+import { DataType, isFloatType } from '../../onnx/dataType';
+import { formula, numel, roundUp, unavailable, zero, type OpView } from './opView';
+import type { WorkspaceRule } from './workspaceRule';
+
+/** MatMulNBits compute type MLAS packs B for, or 'fallback' when B is dequantized per run. */
+export type NBitsPath = 'compFp32' | 'compInt8' | 'fallback';
+
+/**
+ * Which MatMulNBits path runs: 4-bit below accuracy level 4 packs for fp32 compute; 4- or 8-bit
+ * at level 4 packs for int8 compute; everything else (8-bit below 4, 2-bit, g_idx, float zero
+ * points, non-constant B) dequantizes B on every run.
+ */
+export function matMulNBitsPath(v: OpView): NBitsPath {
+  const bits = v.int('bits', 4);
+  const level = v.int('accuracy_level', 0);
+  if (!v.isConstant(1) || v.has(4)) return 'fallback';
+  if (v.has(3) && isFloatType(v.input(3).dtype)) return 'fallback';
+  if (bits === 4 && level < 4) return 'compFp32';
+  if ((bits === 4 || bits === 8) && level === 4) return 'compInt8';
+  return 'fallback';
+}
+
+const matMulNBits: WorkspaceRule = {
+  source: 'contrib_ops/cpu/quantization/matmul_nbits.cc',
+  estimate(v) {
+    const a = v.dims(0);
+    const K = v.int('K', a[a.length - 1]);
+    const N = v.int('N', 0);
+    const block = v.int('block_size', 0);
+    if (N <= 0 || block <= 0) return unavailable(`${v.label} needs its N and block_size attributes`, this.source);
+    const isHalf = v.input(0).dtype === DataType.FLOAT16;
+    const path = matMulNBitsPath(v);
+    if (path === 'fallback') {
+      if (isHalf) return unavailable(`${v.label} fp16 dequantize fallback was not probed in 1.30`, this.source);
+      return formula(K * N * 4, this.source);
+    }
+    // fp16 A is staged through fp32 on x86 before the packed kernel runs.
+    if (path === 'compFp32') return isHalf ? formula(numel(a) * 4, this.source) : zero(this.source);
+    if (isHalf) return unavailable(`${v.label} fp16 with accuracy_level 4 was not probed in 1.30`, this.source);
+    const M = a[a.length - 2] ?? 1;
+    const batches = numel(a.slice(0, -2));
+    const blocksPerColumn = Math.ceil(K / block);
+    // Quantized A: per row, each K block stores its int8 values plus an 8-byte scale/sum, aligned to 64 (+63 slack).
+    return formula(batches * roundUp(M * blocksPerColumn * (block + 8), 64) + 63, this.source);
+  },
+};
+
+const qlinearMatMul: WorkspaceRule = {
+  source: 'core/providers/cpu/quantization/quantize_linear_matmul.cc',
+  estimate(v) {
+    return formula(numel(v.outDims(0)) * 4, this.source);
+  },
+};
+
+const dynamicQuantizeMatMul: WorkspaceRule = {
+  source: 'contrib_ops/cpu/quantization/dynamic_quantize_matmul.cc',
+  estimate(v) {
+    return formula(numel(v.dims(0)), this.source);
+  },
+};
+
+/** The quantized matmul entries, keyed by op label. */
+export const QUANT_WORKSPACE: Record<string, WorkspaceRule> = {
+  'com.microsoft::MatMulNBits': matMulNBits,
+  QLinearMatMul: qlinearMatMul,
+  'com.microsoft::DynamicQuantizeMatMul': dynamicQuantizeMatMul,
+};

@@ -1,0 +1,90 @@
+/** Scratch of tensor-manipulating kernels with a known rule (ort-cpu-scratch.md §2). */
+import { formula, numel, unavailable, zero, type OpView } from './opView';
+import type { WorkspaceRule } from './workspaceRule';
+import type { WorkspaceEstimate } from './types';
+
+/** Linear-mode antialias filter support per side, before widening for downscale (source only). */
+const ANTIALIAS_SUPPORT: Record<string, number> = { linear: 1, cubic: 2 };
+
+/** Antialias: per resized dim a window·out weight table, plus an intermediate Hin·Wout·C plane (source only). */
+function antialiasBytes(v: OpView, x: number[], y: number[], mode: string): WorkspaceEstimate {
+  const source = 'core/providers/cpu/tensor/upsample_antialias.h';
+  const support = ANTIALIAS_SUPPORT[mode];
+  if (support === undefined || x.length !== 4) return unavailable(`${v.label} antialias in ${mode} mode on rank ${x.length} is not modelled`, source);
+  const f = v.elemBytes(0);
+  let bytes = 0;
+  for (const d of [2, 3]) {
+    const scale = y[d] / x[d];
+    const widened = scale < 1 ? support / scale : support;
+    bytes += (2 * Math.ceil(widened) + 1) * y[d] * f;
+  }
+  return formula(bytes + x[2] * y[3] * x[0] * x[1] * f, source, 'source-only formula, not checked against ORT');
+}
+
+/** Resize/Upsample: nearest and cubic keep tables off the arena; linear takes one index+weight buffer. */
+const resize: WorkspaceRule = {
+  source: 'core/providers/cpu/tensor/upsample.cc',
+  estimate(v) {
+    const mode = v.str('mode', 'nearest');
+    if (mode === 'nearest') return zero(this.source);
+    const x = v.dims(0);
+    const y = v.outDims(0);
+    if (v.int('antialias', 0) !== 0) return antialiasBytes(v, x, y, mode);
+    if (mode === 'cubic') return zero(this.source);
+    const outerUnscaled = (k: number) => x.slice(0, k).every((n, d) => y[d] === n);
+    // Bilinear: rank 2, or rank 4 with N and C unscaled: int32 indices plus float weights per output row and column.
+    if (x.length === 2 || (x.length === 4 && outerUnscaled(2))) return formula(16 * (y[x.length - 2] + y[x.length - 1]), this.source);
+    if (x.length === 3 || (x.length === 5 && outerUnscaled(2))) {
+      const n = x.length;
+      return formula(24 * (y[n - 3] + y[n - 2] + y[n - 1]), this.source);
+    }
+    return unavailable(`${v.label} linear on rank ${x.length} with these scales is not modelled`, this.source);
+  },
+};
+
+/** Where: X- and Y-selection tensors of the output size, both live at the merge. */
+const where: WorkspaceRule = {
+  source: 'core/providers/cpu/tensor/where_op.cc',
+  estimate(v) {
+    return formula(2 * numel(v.outDims(0)) * v.elemBytes(1), this.source);
+  },
+};
+
+/** Variadic Sum/Mean/Max/Min: k-2 broadcast intermediates for k >= 3 inputs. */
+const variadic: WorkspaceRule = {
+  source: 'core/providers/cpu/math/element_wise_ops.cc',
+  estimate(v) {
+    const k = v.node.inputs.filter((n) => n !== '').length;
+    if (k <= 2) return zero(this.source);
+    return formula((k - 2) * numel(v.outDims(0)) * v.elemBytes(0), this.source);
+  },
+};
+
+/** BiasGelu: one output-sized intermediate (source only). */
+const biasGelu: WorkspaceRule = {
+  source: 'contrib_ops/cpu/bert/bias_gelu.cc',
+  estimate(v) {
+    return formula(numel(v.outDims(0)) * v.elemBytes(0), this.source, 'source-only formula, not checked against ORT');
+  },
+};
+
+/** Einsum: intermediates depend on the contraction path ORT picks at run time. */
+const einsum: WorkspaceRule = {
+  source: 'core/providers/cpu/math/einsum.cc',
+  estimate() {
+    return unavailable('Einsum scratch depends on the contraction path (implementation-defined)', this.source);
+  },
+};
+
+/** The tensor-op entries, keyed by op label. */
+export const TENSOR_WORKSPACE: Record<string, WorkspaceRule> = {
+  Resize: resize,
+  Upsample: resize,
+  Where: where,
+  Sum: variadic,
+  Mean: variadic,
+  Max: variadic,
+  Min: variadic,
+  'com.microsoft::BiasGelu': biasGelu,
+  Einsum: einsum,
+};

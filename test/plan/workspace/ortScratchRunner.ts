@@ -1,0 +1,91 @@
+/**
+ * A small private runner for the ORT scratch check: runs a model once in onnxruntime-node with
+ * node memory stats on, and returns each node's `total_temp_allocations` from the CSV ORT writes
+ * beside the model file. The model is written to a fresh temp folder, never next to a user file.
+ */
+import { mkdtempSync, writeFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+
+/** A graph feed: ONNX dtype number, dims, and optional values (zeros otherwise). */
+export interface FeedSpec {
+  name: string;
+  dtype: number;
+  dims: number[];
+  values?: number[];
+}
+
+const requireOrt = createRequire(__filename);
+
+/** Loads onnxruntime-node, or returns null when it cannot load here. */
+export function loadOrt(): typeof import('onnxruntime-node') | null {
+  try {
+    return requireOrt('onnxruntime-node') as typeof import('onnxruntime-node');
+  } catch {
+    return null;
+  }
+}
+
+function makeTensor(ort: typeof import('onnxruntime-node'), f: FeedSpec): import('onnxruntime-node').Tensor {
+  const count = f.dims.reduce((a, b) => a * b, 1);
+  const v = f.values ?? new Array<number>(count).fill(0);
+  switch (f.dtype) {
+    case 1:
+      return new ort.Tensor('float32', Float32Array.from(v), f.dims);
+    case 2:
+      return new ort.Tensor('uint8', Uint8Array.from(v), f.dims);
+    case 3:
+      return new ort.Tensor('int8', Int8Array.from(v), f.dims);
+    case 6:
+      return new ort.Tensor('int32', Int32Array.from(v), f.dims);
+    case 7:
+      return new ort.Tensor('int64', BigInt64Array.from(v.map((x) => BigInt(x))), f.dims);
+    case 9:
+      return new ort.Tensor('bool', Uint8Array.from(v), f.dims);
+    case 10:
+      return new ort.Tensor('float16', Uint16Array.from(v), f.dims);
+    default:
+      throw new Error(`ortScratchRunner: unsupported feed dtype ${f.dtype}`);
+  }
+}
+
+/** Runs the model once; returns node name → summed scratch bytes requested (the CSV column). */
+export async function measureScratch(modelBytes: Uint8Array, feeds: FeedSpec[], threads: number): Promise<Map<string, number>> {
+  const ort = loadOrt();
+  if (!ort) throw new Error('ortScratchRunner: onnxruntime-node is not available');
+  const dir = mkdtempSync(join(tmpdir(), 'lens-scratch-'));
+  try {
+    const modelPath = join(dir, 'model.onnx');
+    writeFileSync(modelPath, modelBytes);
+    const options = {
+      intraOpNumThreads: threads,
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'disabled',
+      enableMemPattern: false,
+      extra: { session: { collect_node_memory_stats_to_file: 'stats.csv' } },
+    } as import('onnxruntime-node').InferenceSession.SessionOptions;
+    const session = await ort.InferenceSession.create(modelPath, options);
+    const feedMap: Record<string, import('onnxruntime-node').Tensor> = {};
+    for (const f of feeds) feedMap[f.name] = makeTensor(ort, f);
+    await session.run(feedMap);
+    await session.release();
+    const csv = readdirSync(dir).find((n) => n.startsWith('stats'));
+    if (!csv) throw new Error(`ortScratchRunner: ORT wrote no stats CSV in ${dir}`);
+    return parseStats(readFileSync(join(dir, csv), 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Parses the node-stats CSV; node names carry a `_<hash>` suffix, which is dropped. */
+export function parseStats(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const cells = line.split(',');
+    const name = cells[0].replace(/_\d+$/, '');
+    out.set(name, (out.get(name) ?? 0) + Number(cells[4]));
+  }
+  return out;
+}
