@@ -1,0 +1,112 @@
+/**
+ * Services shared by every report: the output channel, the budget diagnostics, the plan-session
+ * cache, progress around planning, and the single error boundary.
+ */
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import { LensError } from '../onnx/lensError';
+import type { ToWebview } from '../report/protocol';
+import type { PlanView, Report } from '../report/report';
+import { checkBudget } from './budgetCheck';
+import { Disposable } from './disposable';
+import type { PlanResult, PlanSession } from './planSession';
+import { SessionCache } from './sessionCache';
+
+/** Name of the output channel (also what users see in the Output view). */
+export const OUTPUT_CHANNEL_NAME = 'ONNX Memory Lens';
+/** Plans finishing faster than this show no progress notification, so small models do not flash one. */
+export const PROGRESS_DELAY_MS = 400;
+
+/** A report posted to the webview, or the error that replaced it. */
+export type PlanOutcome = { ok: true; report: Report } | { ok: false; error: ToWebview & { type: 'error' } };
+
+/** Extension-wide services; one instance per activation. */
+export class LensHost extends Disposable {
+  readonly output: vscode.OutputChannel;
+  readonly diagnostics: vscode.DiagnosticCollection;
+  readonly sessions: SessionCache;
+  private readonly loggedMessageTypes = new Set<string>();
+
+  constructor(readonly extensionUri: vscode.Uri) {
+    super();
+    this.output = this.register(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME));
+    this.diagnostics = this.register(vscode.languages.createDiagnosticCollection('onnxMemoryLens'));
+    this.sessions = this.register(new SessionCache(vscode.Uri.joinPath(extensionUri, 'dist', 'planWorker.js').fsPath));
+  }
+
+  /** Appends one line to the output channel. */
+  log(line: string): void {
+    this.output.appendLine(`[${new Date().toISOString()}] ${line}`);
+  }
+
+  /** Logs a refused webview message once per message type, so a chatty webview cannot flood the channel. */
+  logRefusedMessage(type: string | null, reason: string): void {
+    const key = type ?? '(no type)';
+    if (this.loggedMessageTypes.has(key)) return;
+    this.loggedMessageTypes.add(key);
+    this.log(`Ignored a webview message of type ${key}: ${reason}`);
+  }
+
+  /**
+   * Plans in the session's worker. A plan slower than PROGRESS_DELAY_MS shows a cancellable progress
+   * notification; cancelling it (or `token`) terminates the worker.
+   */
+  async plan(session: PlanSession, bindings: Record<string, number>, view: PlanView, token?: vscode.CancellationToken): Promise<PlanResult> {
+    const fileName = basename(session.modelPath);
+    const cts = new vscode.CancellationTokenSource();
+    const outer = token?.onCancellationRequested(() => cts.cancel());
+    const started = Date.now();
+    const work = session.plan(bindings, view, cts.token);
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      let timer: NodeJS.Timeout | undefined;
+      const isSlow = await Promise.race([settled.then(() => false), new Promise<boolean>((r) => (timer = setTimeout(() => r(true), PROGRESS_DELAY_MS)))]);
+      clearTimeout(timer);
+      if (isSlow) {
+        void vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `Planning memory for ${fileName}`, cancellable: true },
+          (_progress, progressToken) => {
+            const sub = progressToken.onCancellationRequested(() => cts.cancel());
+            return settled.finally(() => sub.dispose());
+          },
+        );
+      }
+      const result = await work;
+      this.log(`${result.analyzed ? 'Analyzed and planned' : 'Replanned'} ${session.modelPath} (${view}, bindings ${JSON.stringify(bindings)}) in ${Date.now() - started} ms`);
+      return result;
+    } finally {
+      outer?.dispose();
+      cts.dispose();
+    }
+  }
+
+  /**
+   * The error boundary: shows `err.message` (except for a user's own cancel), logs it, and returns
+   * the `error` message the panel posts so it shows the same text.
+   */
+  reportError(err: unknown, fileName: string): ToWebview & { type: 'error' } {
+    const code = err instanceof LensError ? err.code : 'internal';
+    const message = err instanceof Error ? err.message : String(err);
+    this.log(`Error (${code}) for ${fileName}: ${message}`);
+    if (err instanceof Error && !(err instanceof LensError) && err.stack) this.log(err.stack);
+    if (code !== 'cancelled') void vscode.window.showErrorMessage(message);
+    return { type: 'error', code, message, fileName };
+  }
+
+  /** Sets or clears the budget diagnostic of `uri` from `report` and the budget setting in effect for it. */
+  updateBudget(uri: vscode.Uri, report: Report, budgetBytes: number | null): void {
+    const finding = checkBudget(report, budgetBytes);
+    if (!finding) {
+      this.diagnostics.delete(uri);
+      return;
+    }
+    const severity = finding.kind === 'over' ? vscode.DiagnosticSeverity.Warning : vscode.DiagnosticSeverity.Information;
+    const diagnostic = new vscode.Diagnostic(new vscode.Range(0, 0, 0, 0), finding.message, severity);
+    diagnostic.source = OUTPUT_CHANNEL_NAME;
+    diagnostic.code = finding.kind === 'over' ? 'over-budget' : 'budget-unknown';
+    this.diagnostics.set(uri, [diagnostic]);
+  }
+}
