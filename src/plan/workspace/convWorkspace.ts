@@ -81,7 +81,7 @@ const convInteger: WorkspaceRule = {
 
 /** True when QLinearConv takes MLAS's symmetric indirect path (s8 W, zero W zero-points, aligned channels). */
 function isSymmetricQConv(v: OpView, g: ConvGeometry): boolean | null {
-  if (!v.isConstant(1) || v.input(1).dtype !== DataType.INT8) return false;
+  if (!v.isConstant(3) || v.input(3).dtype !== DataType.INT8) return false;
   if (!v.isConstant(2) || !v.isConstant(5)) return false;
   const zp = v.constantValues(5);
   if (zp === null) return null;

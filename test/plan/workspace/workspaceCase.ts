@@ -1,0 +1,63 @@
+/**
+ * Builds plain-data estimator calls for tests: inputs are named in0, in1, ... and outputs out0,
+ * out1, ...; `null` in `inputs` marks an omitted optional input ('' name).
+ */
+import type { Attribute } from '../../../src/onnx/model';
+import { AttributeType } from '../../../src/onnx/onnxSchema';
+import type { TensorDesc, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from '../../../src/plan/workspace';
+
+export type AttrValue = number | number[] | string | { f: number };
+
+/** A compact node spec. */
+export interface NodeCase {
+  op: string;
+  domain?: string;
+  attrs?: Record<string, AttrValue>;
+  /** [dtype, dims] per input; null = omitted. */
+  inputs: ([number, (number | null)[]] | null)[];
+  /** [dtype, dims] per output; null = omitted output; undefined = one unknown output. */
+  outputs?: ([number, (number | null)[]] | null)[];
+  /** Input positions that are constant initializers. */
+  constant?: number[];
+  /** Known values of constant inputs, by position. */
+  values?: Record<number, number[]>;
+  /** Output positions that are graph outputs. */
+  graphOutputs?: number[];
+}
+
+function toAttribute(name: string, v: AttrValue): Attribute {
+  if (typeof v === 'number') return { name, type: AttributeType.INT, i: v };
+  if (typeof v === 'string') return { name, type: AttributeType.STRING, s: v };
+  if (Array.isArray(v)) return { name, type: AttributeType.INTS, ints: v };
+  return { name, type: AttributeType.FLOAT, f: v.f };
+}
+
+/** The node and io for a spec. */
+export function buildCase(c: NodeCase): { node: WorkspaceNode; io: WorkspaceIo } {
+  const inputs = c.inputs.map((d, i) => (d ? `in${i}` : ''));
+  const outSpecs = c.outputs ?? [null];
+  const outputs = outSpecs.map((d, i) => (d || c.outputs === undefined ? `out${i}` : ''));
+  const desc = (d: [number, (number | null)[]] | null): TensorDesc | null => (d ? { dtype: d[0], dims: d[1] } : null);
+  const constants = new Set((c.constant ?? []).map((i) => `in${i}`));
+  const graphOutputs = new Set((c.graphOutputs ?? []).map((i) => `out${i}`));
+  const node: WorkspaceNode = {
+    opType: c.op,
+    domain: c.domain ?? '',
+    attributes: Object.entries(c.attrs ?? {}).map(([k, v]) => toAttribute(k, v)),
+    inputs,
+    outputs,
+  };
+  const io: WorkspaceIo = {
+    inputs: c.inputs.map(desc),
+    outputs: outSpecs.map(desc),
+    isConstant: (name) => constants.has(name),
+    isGraphOutput: (name) => graphOutputs.has(name),
+    constantValues: (name) => c.values?.[Number(name.slice(2))] ?? null,
+  };
+  return { node, io };
+}
+
+/** An env with `threads` intra-op threads and a 1 MiB L2 unless overridden. */
+export function envOf(threads: number, extra: Partial<WorkspaceEnv> = {}): WorkspaceEnv {
+  return { threads, l2CacheBytes: 1024 * 1024, ...extra };
+}
