@@ -1,0 +1,169 @@
+/**
+ * ORT check: single-node models run in onnxruntime-node 1.30 (2 intra-op threads, optimizations
+ * disabled, memory pattern off) with node memory stats on; the CSV's total_temp_allocations must
+ * equal estimateWorkspace() for the same node. The L2 size is read from this machine, as ORT does.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { estimateWorkspace } from '../../../src/plan/workspace';
+import { buildModel, node, tensor, tensorValue, attr } from '../../support/onnxBuilder';
+import { loadOrt, measureScratch, type FeedSpec } from './ortScratchRunner';
+import { buildCase, envOf, type NodeCase } from './workspaceCase';
+
+const F = 1;
+const F16 = 10;
+const U8 = 2;
+const S8 = 3;
+const I32 = 6;
+const BOOL = 9;
+const THREADS = 2;
+
+interface OrtCase {
+  name: string;
+  spec: NodeCase;
+  /** Default-domain opset of the probe model. */
+  opset?: number;
+  /** Feed values by input position (zeros otherwise). */
+  feeds?: Record<number, number[]>;
+  /** Extra env for the estimate (e.g. the GQA envelope). */
+  maxTotalSequenceLength?: number;
+}
+
+/** Per-core L2 as the OS reports it (ORT reads the same through cpuinfo); 1 MiB when unknown. */
+function machineL2Bytes(): number {
+  try {
+    const text = readFileSync('/sys/devices/system/cpu/cpu0/cache/index2/size', 'utf8').trim();
+    const m = /^(\d+)([KM])$/.exec(text);
+    if (m) return Number(m[1]) * (m[2] === 'M' ? 1024 * 1024 : 1024);
+  } catch {
+    // Not Linux or no sysfs: fall through to the documented default.
+  }
+  return 1024 * 1024;
+}
+
+function toAttrs(c: NodeCase): Record<string, unknown>[] {
+  return Object.entries(c.attrs ?? {}).map(([k, v]) => {
+    if (typeof v === 'number') return attr.int(k, v);
+    if (typeof v === 'string') return attr.string(k, v);
+    if (Array.isArray(v)) return attr.ints(k, v);
+    return attr.float(k, v.f);
+  });
+}
+
+function probeModel(c: OrtCase): { bytes: Uint8Array; feeds: FeedSpec[] } {
+  const s = c.spec;
+  const constants = new Set(s.constant ?? []);
+  const inputs = s.inputs.map((d, i) => (d ? `in${i}` : ''));
+  const outSpecs = s.outputs ?? [null];
+  const outputs = outSpecs.map((d, i) => (d ? `out${i}` : ''));
+  const graphInputs: Record<string, unknown>[] = [];
+  const initializers: Record<string, unknown>[] = [];
+  const feeds: FeedSpec[] = [];
+  s.inputs.forEach((d, i) => {
+    if (!d) return;
+    const dims = d[1] as number[];
+    if (constants.has(i)) initializers.push(tensor(`in${i}`, d[0], dims, s.values?.[i] ? { values: s.values[i] } : {}));
+    else {
+      graphInputs.push(tensorValue(`in${i}`, d[0], dims));
+      feeds.push({ name: `in${i}`, dtype: d[0], dims, values: c.feeds?.[i] });
+    }
+  });
+  const bytes = buildModel({
+    opset: c.opset ?? 17,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [node(s.op, inputs, outputs, { name: 'n', domain: s.domain ?? '', attrs: toAttrs(s) })],
+    inputs: graphInputs,
+    outputs: outputs.filter((n) => n !== '').map((n) => tensorValue(n, outSpecs[Number(n.slice(3))]![0], null)),
+    initializers,
+  });
+  return { bytes, feeds };
+}
+
+function gqa(B: number, S: number, N: number, Nkv: number, H: number, past: number): NodeCase {
+  return {
+    op: 'GroupQueryAttention',
+    domain: 'com.microsoft',
+    attrs: { num_heads: N, kv_num_heads: Nkv },
+    inputs: [[F, [B, S, N * H]], [F, [B, S, Nkv * H]], [F, [B, S, Nkv * H]], [F, [B, Nkv, past, H]], [F, [B, Nkv, past, H]], [I32, [B]], [I32, []]],
+    outputs: [[F, [B, S, N * H]], [F, [B, Nkv, past + S, H]], [F, [B, Nkv, past + S, H]]],
+  };
+}
+
+function nbits(M: number, K: number, N: number, bits: number, level: number): NodeCase {
+  const block = 32;
+  const blocks = Math.ceil(K / block);
+  return {
+    op: 'MatMulNBits',
+    domain: 'com.microsoft',
+    attrs: { K, N, bits, block_size: block, accuracy_level: level },
+    inputs: [[F, [M, K]], [U8, [N, blocks, (block * bits) / 8]], [F, [N * blocks]]],
+    outputs: [[F, [M, N]]],
+    constant: [1, 2],
+  };
+}
+
+function qconv(wType: number, wZeroPoint: number): NodeCase {
+  return {
+    op: 'QLinearConv',
+    attrs: { pads: [1, 1, 1, 1] },
+    inputs: [[U8, [1, 8, 16, 16]], [F, []], [U8, []], [wType, [16, 8, 3, 3]], [F, []], [wType, []], [F, []], [U8, []]],
+    outputs: [[U8, [1, 16, 16, 16]]],
+    constant: [1, 2, 3, 4, 5, 6, 7],
+    values: { 1: [1], 2: [128], 4: [1], 5: [wZeroPoint], 6: [1], 7: [0] },
+  };
+}
+
+const CASES: OrtCase[] = [
+  { name: 'Conv 3x3 segmented', spec: { op: 'Conv', attrs: { pads: [1, 1, 1, 1] }, inputs: [[F, [1, 8, 16, 16]], [F, [16, 8, 3, 3]]], outputs: [[F, [1, 16, 16, 16]]], constant: [1] } },
+  { name: 'Conv pointwise', spec: { op: 'Conv', inputs: [[F, [1, 8, 16, 16]], [F, [16, 8, 1, 1]]], outputs: [[F, [1, 16, 16, 16]]], constant: [1] } },
+  { name: 'Conv full-width kernel with C/g=1', spec: { op: 'Conv', inputs: [[F, [1, 1, 16, 16]], [F, [4, 1, 3, 16]]], outputs: [[F, [1, 4, 14, 1]]], constant: [1] } },
+  { name: 'Conv M/g > OS', spec: { op: 'Conv', inputs: [[F, [1, 8, 4, 4]], [F, [32, 8, 3, 3]]], outputs: [[F, [1, 32, 2, 2]]], constant: [1] } },
+  { name: 'Conv batch 2', spec: { op: 'Conv', attrs: { pads: [1, 1, 1, 1] }, inputs: [[F, [2, 8, 16, 16]], [F, [16, 8, 3, 3]]], outputs: [[F, [2, 16, 16, 16]]], constant: [1] } },
+  { name: 'Conv depthwise', spec: { op: 'Conv', attrs: { group: 8, pads: [1, 1, 1, 1] }, inputs: [[F, [1, 8, 16, 16]], [F, [8, 1, 3, 3]]], outputs: [[F, [1, 8, 16, 16]]], constant: [1] } },
+  { name: 'Conv kernel rank 4', spec: { op: 'Conv', inputs: [[F, [1, 2, 4, 4, 4, 4]], [F, [3, 2, 2, 2, 2, 2]]], outputs: [[F, [1, 3, 3, 3, 3, 3]]], constant: [1] } },
+  { name: 'ConvTranspose', spec: { op: 'ConvTranspose', inputs: [[F, [1, 4, 5, 5]], [F, [4, 8, 3, 3]]], outputs: [[F, [1, 8, 7, 7]]], constant: [1] } },
+  { name: 'LSTM forward, Y only', spec: { op: 'LSTM', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [F, [1, 64, 8]], [F, [1, 64, 16]], [F, [1, 128]]], outputs: [[F, [5, 1, 2, 16]], null, null], constant: [1, 2, 3] } },
+  { name: 'LSTM bidirectional, Y only', spec: { op: 'LSTM', attrs: { hidden_size: 20, direction: 'bidirectional' }, inputs: [[F, [7, 3, 10]], [F, [2, 80, 10]], [F, [2, 80, 20]], [F, [2, 160]]], outputs: [[F, [7, 2, 3, 20]], null, null], constant: [1, 2, 3] } },
+  { name: 'GRU bidirectional, Y only', spec: { op: 'GRU', attrs: { hidden_size: 20, direction: 'bidirectional' }, inputs: [[F, [6, 3, 10]], [F, [2, 60, 10]], [F, [2, 60, 20]], [F, [2, 120]]], outputs: [[F, [6, 2, 3, 20]], null], constant: [1, 2, 3] } },
+  { name: 'GRU linear_before_reset', spec: { op: 'GRU', attrs: { hidden_size: 16, linear_before_reset: 1 }, inputs: [[F, [5, 2, 8]], [F, [1, 48, 8]], [F, [1, 48, 16]], [F, [1, 96]]], outputs: [[F, [5, 1, 2, 16]], [F, [1, 2, 16]]], constant: [1, 2, 3] } },
+  { name: 'RNN bidirectional without Y', spec: { op: 'RNN', attrs: { hidden_size: 16, direction: 'bidirectional' }, inputs: [[F, [5, 2, 8]], [F, [2, 16, 8]], [F, [2, 16, 16]]], outputs: [null, [F, [2, 2, 16]]], constant: [1, 2] } },
+  { name: 'Attention (contrib)', spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
+  { name: 'Attention (contrib) with a 2-D mask', feeds: { 3: new Array(16).fill(1) }, spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]], [I32, [2, 8]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
+  { name: 'MultiHeadAttention flash, S8 L1024 H128', spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 1 }, inputs: [[F, [1, 8, 128]], [F, [1, 1024, 128]], [F, [1, 1024, 128]]], outputs: [[F, [1, 8, 128]]] } },
+  { name: 'MultiHeadAttention bias and key-padding mask', feeds: { 4: new Array(16).fill(1) }, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [2, 8, 32]], [F, [2, 8, 32]], [F, [96]], [I32, [2, 8]]], outputs: [[F, [2, 8, 32]]] } },
+  { name: 'GroupQueryAttention prompt', feeds: { 5: [15, 15], 6: [16] }, spec: gqa(2, 16, 8, 4, 32, 0) },
+  { name: 'GroupQueryAttention decode at the declared max length', feeds: { 5: [19], 6: [20] }, maxTotalSequenceLength: 20, spec: gqa(1, 1, 4, 2, 16, 64) },
+  { name: 'Attention (opset 23) causal', opset: 23, spec: { op: 'Attention', attrs: { is_causal: 1 }, inputs: [[F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]]], outputs: [[F, [2, 4, 8, 16]]] } },
+  { name: 'Attention (opset 23) bool mask', opset: 23, feeds: { 3: new Array(64).fill(1) }, spec: { op: 'Attention', inputs: [[F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]], [BOOL, [8, 8]]], outputs: [[F, [2, 4, 8, 16]]] } },
+  { name: 'LayerNormalization fp16, fed scale and bias', spec: { op: 'LayerNormalization', inputs: [[F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]]] } },
+  { name: 'SkipLayerNormalization fp16', spec: { op: 'SkipLayerNormalization', domain: 'com.microsoft', inputs: [[F16, [4, 64]], [F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]]], constant: [2, 3] } },
+  { name: 'Softmax on axis 1 (opset 13)', opset: 13, spec: { op: 'Softmax', attrs: { axis: 1 }, inputs: [[F, [2, 3, 4]]], outputs: [[F, [2, 3, 4]]] } },
+  { name: 'Resize linear 2-D', spec: { op: 'Resize', attrs: { mode: 'linear' }, inputs: [[F, [1, 1, 4, 4]], null, [F, [4]]], outputs: [[F, [1, 1, 8, 8]]], constant: [2], values: { 2: [1, 1, 2, 2] } } },
+  { name: 'Resize trilinear', spec: { op: 'Resize', attrs: { mode: 'linear' }, inputs: [[F, [1, 1, 2, 2, 2]], null, [F, [5]]], outputs: [[F, [1, 1, 4, 4, 4]]], constant: [2], values: { 2: [1, 1, 2, 2, 2] } } },
+  { name: 'MatMulNBits 4-bit accuracy 4', spec: nbits(8, 256, 32, 4, 4) },
+  { name: 'MatMulNBits 8-bit accuracy 0', spec: nbits(4, 64, 32, 8, 0) },
+  { name: 'QLinearMatMul', spec: { op: 'QLinearMatMul', inputs: [[U8, [4, 8]], [F, []], [U8, []], [S8, [8, 16]], [F, []], [S8, []], [F, []], [U8, []]], outputs: [[U8, [4, 16]]], constant: [1, 2, 3, 4, 5, 6, 7], values: { 1: [1], 4: [1], 6: [1] } } },
+  { name: 'DynamicQuantizeMatMul', spec: { op: 'DynamicQuantizeMatMul', domain: 'com.microsoft', inputs: [[F, [4, 64]], [S8, [64, 32]], [F, [1]]], outputs: [[F, [4, 32]]], constant: [1, 2], values: { 2: [1] } } },
+  { name: 'QLinearConv u8 weights', spec: qconv(U8, 128) },
+  { name: 'QLinearConv symmetric s8 weights', spec: qconv(S8, 0) },
+  { name: 'ConvInteger', spec: { op: 'ConvInteger', inputs: [[U8, [1, 8, 16, 16]], [U8, [16, 8, 3, 3]]], outputs: [[I32, [1, 16, 14, 14]]], constant: [1] } },
+  { name: 'Where', spec: { op: 'Where', inputs: [[BOOL, [2, 3, 4]], [F, [2, 3, 4]], [F, [1]]], outputs: [[F, [2, 3, 4]]] } },
+  { name: 'Sum of three', spec: { op: 'Sum', inputs: [[F, [2, 3]], [F, [2, 3]], [F, [3]]], outputs: [[F, [2, 3]]] } },
+  { name: 'LRN', spec: { op: 'LRN', attrs: { size: 3 }, inputs: [[F, [1, 8, 4, 4]]], outputs: [[F, [1, 8, 4, 4]]] } },
+  { name: 'BiasGelu', spec: { op: 'BiasGelu', domain: 'com.microsoft', inputs: [[F, [2, 8]], [F, [8]]], outputs: [[F, [2, 8]]] } },
+  { name: 'Cast fp16 to fp32', spec: { op: 'Cast', attrs: { to: F }, inputs: [[F16, [4, 4]]], outputs: [[F, [4, 4]]] } },
+];
+
+const ort = loadOrt();
+const l2Bytes = machineL2Bytes();
+
+for (const c of CASES) {
+  test(`ORT 1.30 node stats match estimateWorkspace(): ${c.name}`, { skip: ort ? false : 'onnxruntime-node is not loadable here' }, async () => {
+    const { bytes, feeds } = probeModel(c);
+    const measured = (await measureScratch(bytes, feeds, THREADS)).get('n');
+    const { node: n, io } = buildCase(c.spec);
+    const est = estimateWorkspace(n, io, envOf(THREADS, { l2CacheBytes: l2Bytes, opset: c.opset ?? 17, maxTotalSequenceLength: c.maxTotalSequenceLength }));
+    assert.equal(est.bytes, measured, `${c.name}: estimate ${est.bytes} (${est.reason ?? est.state}), ORT ${measured}`);
+  });
+}
