@@ -12,6 +12,7 @@ import { computeLifetimes, type Lifetime } from './lifetimes';
 import { bestFitPeakBytes, type PatternEvent } from './memPattern';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
 import { computeReleasePlan } from './releasePlan';
+import { computeParallelLiveBytes } from './parallelLiveBytes';
 
 /** What planGraph needs besides the graph. */
 export interface PlanGraphInput {
@@ -43,7 +44,10 @@ export function planGraph(input: PlanGraphInput): GraphPlan {
   const allocation = computeAllocationPlan({ exec: input.exec, order, typeOf: input.typeOf, opsets: input.opsets, view: input.view, parentOpType: input.parentOpType });
   const release = computeReleasePlan(input.exec, order, allocation);
   const lifetimes = computeLifetimes(allocation, release);
-  const curve = computeLiveBytes(allocation, release, order.length, input.bytesOf);
+  const curve =
+    input.view === 'parallel'
+      ? computeParallelLiveBytes(order, allocation, input.bytesOf)
+      : computeLiveBytes(allocation, release, order.length, input.bytesOf);
   return { order, allocation, release, lifetimes, curve, bestFitArenaBytes: bestFitArena(input, order, allocation, release) };
 }
 

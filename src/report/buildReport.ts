@@ -1,0 +1,85 @@
+/**
+ * The Report of a model file (src/report/report.ts): decode once (`analyzeFile`), then plan for
+ * any bindings and view (`buildReport`). Linear in nodes + values of every graph.
+ */
+import { loadModel } from '../onnx/loadModel';
+import type { Model } from '../onnx/model';
+import { inferShapes } from '../shape/inferShapes';
+import type { InferredValue } from '../shape/types';
+import { buildGraphReport, type GraphReportContext } from './graphReport';
+import { REPORT_SCHEMA_VERSION, type PlanView, type Report } from './report';
+import { ALWAYS_UNCOVERED } from './uncoveredTerms';
+
+/** The tool name and version written into every report. */
+export const TOOL = { name: 'onnx-memory-lens', version: '0.1.0' } as const;
+
+/** A decoded model kept for re-planning with other bindings or views. */
+export interface Analysis {
+  /** Path of the model file as opened. */
+  filePath: string;
+  model: Model;
+  /** Size of the .onnx file in bytes. */
+  fileBytes: number;
+}
+
+/** How to plan: symbolic-dim bindings and the execution view. */
+export interface ReportOptions {
+  bindings?: Record<string, number>;
+  view?: PlanView;
+}
+
+/** Decodes a model file (weights are never read). Throws LensError subclasses on bad input. */
+export function analyzeFile(filePath: string): Analysis {
+  const loaded = loadModel(filePath);
+  return { filePath: loaded.filePath, model: loaded.model, fileBytes: loaded.fileBytes };
+}
+
+/** Opsets as a record; the default domain is ''. */
+export function opsetRecord(model: Pick<Model, 'opsets'>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const o of model.opsets) out[o.domain === 'ai.onnx' ? '' : o.domain] = o.version;
+  return out;
+}
+
+/** Plans `analysis` and returns the Report (graph 0 is the main graph, bodies follow depth-first). */
+export function buildReport(analysis: Analysis, options: ReportOptions = {}): Report {
+  const bindings = { ...(options.bindings ?? {}) };
+  const view = options.view ?? 'sequential';
+  const opsets = opsetRecord(analysis.model);
+  const ctx: GraphReportContext = {
+    opsets,
+    functions: analysis.model.functions,
+    bindings,
+    view,
+    infer: (graph, outerScope) =>
+      inferShapes(graph, { opsets, bindings, outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions }),
+    graphs: [],
+    symbols: new Set(),
+    usedIds: new Set(),
+  };
+  buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: { ...TOOL },
+    model: {
+      path: analysis.filePath,
+      irVersion: analysis.model.irVersion,
+      opsets,
+      producer: [analysis.model.producerName, analysis.model.producerVersion].filter((s) => s !== '').join(' '),
+      fileBytes: analysis.fileBytes,
+    },
+    bindings,
+    symbols: [...ctx.symbols].sort(),
+    view,
+    graphs: ctx.graphs,
+    physicalPeak: {
+      bytes: null,
+      reason: `The physical peak is not modeled: ${ALWAYS_UNCOVERED.map((t) => t.term).join(', ')} are not covered`,
+    },
+  };
+}
+
+/** Convenience: analyzeFile then buildReport. */
+export function reportFromFile(filePath: string, options: ReportOptions = {}): Report {
+  return buildReport(analyzeFile(filePath), options);
+}

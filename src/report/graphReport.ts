@@ -1,0 +1,197 @@
+/**
+ * One graph's part of the Report: plans the graph ORT executes, then turns steps and values into
+ * report rows. Each If/Loop/Scan body becomes its own ReportGraph (recursively), planned as a
+ * local graph whose outer-scope values are PreExisting, and never added into the parent's peak.
+ */
+import { dataTypeName, DataType } from '../onnx/dataType';
+import type { FunctionInfo, Graph } from '../onnx/model';
+import { buildExecGraph } from '../plan/buildExecGraph';
+import type { ExecGraph } from '../plan/execGraph';
+import { execGraphToGraph } from '../plan/execGraphToGraph';
+import { nodeDisplayName } from '../plan/executionOrder';
+import { applyOrtTransforms } from '../plan/ortTransforms';
+import { planGraph } from '../plan/planGraph';
+import type { SizeWithReason } from '../plan/peakMemory';
+import { shapeBytes } from '../shape/shapeBytes';
+import { formatDim } from '../shape/symbolicDim';
+import type { InferenceResult, InferredValue } from '../shape/types';
+import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from './report';
+import { graphUncovered } from './uncoveredTerms';
+import { stepWorkspace } from './stepWorkspace';
+
+/** Type inference as the report uses it: one graph, with the outer scope's types. */
+export type InferGraph = (graph: Graph, outerScope: ReadonlyMap<string, InferredValue>) => InferenceResult;
+
+/** What every graph of one report shares. */
+export interface GraphReportContext {
+  opsets: Record<string, number>;
+  functions: FunctionInfo[];
+  bindings: Record<string, number>;
+  view: PlanView;
+  infer: InferGraph;
+  /** Output list: graphs are appended in depth-first order, main first. */
+  graphs: ReportGraph[];
+  /** Every symbol seen in any shape. */
+  symbols: Set<string>;
+  usedIds: Set<string>;
+}
+
+/** Where a subgraph hangs in its parent. */
+export interface GraphParent {
+  graph: string;
+  node: string;
+  attribute: string;
+  opType: string;
+}
+
+function uniqueId(ctx: GraphReportContext, id: string): string {
+  let out = id;
+  for (let i = 2; ctx.usedIds.has(out); i++) out = `${id}#${i}`;
+  ctx.usedIds.add(out);
+  return out;
+}
+
+function dimOut(d: InferredValue['shape'] extends (infer T)[] | null ? T : never, symbols: Set<string>): ReportDim {
+  const f = formatDim(d);
+  if (typeof f === 'string') for (const m of f.match(/[A-Za-z_][A-Za-z0-9_.]*/g) ?? []) symbols.add(m);
+  return f;
+}
+
+/** Builds the report graph for `graph` and its bodies; returns its id. */
+export function buildGraphReport(
+  ctx: GraphReportContext,
+  graph: Graph,
+  outerTypes: ReadonlyMap<string, InferredValue>,
+  parent: GraphParent | null,
+  id: string,
+): string {
+  const graphId = uniqueId(ctx, id);
+  const index = ctx.graphs.length;
+  ctx.graphs.push(null as unknown as ReportGraph);
+  let exec: ExecGraph = buildExecGraph(graph, new Set(outerTypes.keys()));
+  exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: (e) => ctx.infer(execGraphToGraph(e, graph.name), outerTypes) });
+  const inference = ctx.infer(execGraphToGraph(exec, graph.name), outerTypes);
+  const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
+  const sizeCache = new Map<string, SizeWithReason>();
+  const bytesOf = (name: string): SizeWithReason => {
+    let s = sizeCache.get(name);
+    if (s) return s;
+    const init = exec.initializers.get(name);
+    const t = typeOf(name);
+    if (init) s = init.byteSize === null ? { bytes: null, reason: `initializer '${name}' has no fixed size` } : { bytes: init.byteSize, reason: null };
+    else if (!t) s = { bytes: null, reason: 'no type inferred' };
+    else if (t.kind !== 'tensor' && t.kind !== 'unknown') s = { bytes: null, reason: `${t.kind} value: its contents are allocated by the kernel` };
+    else if (t.dtype === DataType.STRING) s = { bytes: null, reason: 'string tensor: size depends on the strings' };
+    else {
+      s = shapeBytes(t.dtype, t.shape, ctx.bindings, name);
+      if (s.bytes === null && t.reason) s = { bytes: null, reason: t.reason };
+    }
+    sizeCache.set(name, s);
+    return s;
+  };
+  const plan = planGraph({ exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null });
+
+  // Names visible to this graph's bodies, with their types.
+  let scopeTypes: Map<string, InferredValue> | null = null;
+  const bodyScope = (): Map<string, InferredValue> => {
+    if (scopeTypes) return scopeTypes;
+    scopeTypes = new Map(outerTypes);
+    for (const v of plan.allocation.values) {
+      const t = typeOf(v.name);
+      if (t) scopeTypes.set(v.name, t);
+    }
+    for (const [k, v] of inference.values) scopeTypes.set(k, v);
+    return scopeTypes;
+  };
+
+  const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
+    const n = exec.nodes[nodeIndex]!;
+    const display = nodeDisplayName(n);
+    const subgraphs = n.subgraphs.map((sg) =>
+      buildGraphReport(ctx, sg.graph, bodyScope(), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`),
+    );
+    const ws = stepWorkspace(exec, n, typeOf, ctx.bindings, ctx.opsets);
+    return {
+      index: step,
+      node: n.name,
+      nodeIndex,
+      displayName: display,
+      opType: n.opType,
+      domain: n.domain,
+      inputs: n.inputs,
+      outputs: n.outputs,
+      inserted: n.inserted,
+      liveBytes: plan.curve.liveBytes[step]!,
+      liveReason: plan.curve.liveReason[step]!,
+      workspaceBytes: ws.bytes,
+      workspaceState: ws.state,
+      workspaceReason: ws.reason,
+      subgraphs,
+    };
+  });
+
+  const values: ReportValue[] = plan.allocation.values.map((v) => {
+    const t = typeOf(v.name);
+    const size = bytesOf(v.name);
+    const life = plan.lifetimes.get(v.name)!;
+    const init = exec.initializers.get(v.name);
+    const staticShape = t?.staticShape ?? (init ? init.dims : null);
+    if (staticShape) for (const d of staticShape) if (typeof d === 'string' && d !== '') ctx.symbols.add(d);
+    return {
+      name: v.name,
+      dtype: t?.dtype != null ? dataTypeName(t.dtype) : init ? dataTypeName(init.dataType) : null,
+      shape: t?.shape ? t.shape.map((d) => dimOut(d, ctx.symbols)) : init ? init.dims : null,
+      symbolicShape: staticShape,
+      bytes: size.bytes,
+      unavailableReason: size.bytes === null ? size.reason ?? 'unknown' : null,
+      allocKind: v.allocKind,
+      root: v.root,
+      reuseVia: v.reuseVia,
+      reusedFrom: v.reusedFrom,
+      producedAt: v.producedAt,
+      releasedAfter: life.releasedAfter,
+      lastUsedAt: life.lastUsedAt,
+      producer: v.producerNode === null ? null : nodeDisplayName(exec.nodes[v.producerNode]!),
+      consumers: v.consumers,
+      isGraphInput: v.isGraphInput,
+      isGraphOutput: v.isGraphOutput,
+      isInitializer: v.isInitializer,
+      isOuterScope: v.isOuterScope,
+    };
+  });
+
+  const hasBodies = steps.some((s) => s.subgraphs.length > 0);
+  const initBytes = values.filter((v) => v.isInitializer).reduce<number | null>((a, v) => (a === null || v.bytes === null ? null : a + v.bytes), 0);
+  ctx.graphs[index] = {
+    id: graphId,
+    parent: parent ? { graph: parent.graph, node: parent.node, attribute: parent.attribute } : null,
+    steps,
+    values,
+    peak: {
+      ...plan.curve.peak,
+      label: ctx.view === 'parallel' ? 'upper bound of live requested bytes (parallel executor, no buffer sharing)' : 'modeled peak of live requested bytes (ORT sequential plan)',
+    },
+    initialization: {
+      initializerBytesStored: initBytes,
+      initializerBytesAfterPrepack: null,
+      prepack: [],
+      reason: 'prepacked copies are not modeled in this figure',
+    },
+    uncovered: graphUncovered(exec, hasBodies),
+    unavailable: groupUnavailable(values, steps),
+    bestFitArenaBytes: ctx.view === 'parallel' ? null : plan.bestFitArenaBytes,
+  };
+  return graphId;
+}
+
+function groupUnavailable(values: ReportValue[], steps: ReportStep[]): UnavailableGroup[] {
+  const groups = new Map<string, UnavailableGroup>();
+  const group = (reason: string): UnavailableGroup => {
+    let g = groups.get(reason);
+    if (!g) groups.set(reason, (g = { reason, values: [], steps: [] }));
+    return g;
+  };
+  for (const v of values) if (v.bytes === null) group(v.unavailableReason ?? 'unknown').values.push(v.name);
+  for (const s of steps) if (s.workspaceState === 'unavailable') group(s.workspaceReason ?? 'workspace unknown').steps.push(s.index);
+  return [...groups.values()];
+}

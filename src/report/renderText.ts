@@ -1,0 +1,83 @@
+/**
+ * The CLI's readable summary of a Report: model, opsets, steps, the peak with its top
+ * contributors, best-fit arena, unavailable reasons and uncovered terms, per graph.
+ */
+import type { Report, ReportGraph, ReportValue } from './report';
+
+/** How many peak contributors the summary lists per graph. */
+export const TOP_CONTRIBUTORS = 5;
+
+/** `1536` → `1.5 KiB (1536 B)`; null → `unavailable`. */
+export function formatBytes(bytes: number | null): string {
+  if (bytes === null) return 'unavailable';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let v = bytes;
+  let u = 0;
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
+  return u === 0 ? `${bytes} B` : `${v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${units[u]} (${bytes} B)`;
+}
+
+/** Buffers (roots) live after `step`'s compute, largest first. */
+export function liveRootsAt(g: ReportGraph, step: number): ReportValue[] {
+  return g.values
+    .filter(
+      (v) =>
+        v.root === v.name &&
+        (v.allocKind === 'Allocate' || v.allocKind === 'AllocateOutput') &&
+        v.producedAt >= 0 &&
+        v.producedAt <= step &&
+        (v.releasedAfter === null || v.releasedAfter >= step),
+    )
+    .sort((a, b) => (b.bytes ?? -1) - (a.bytes ?? -1));
+}
+
+function renderGraph(g: ReportGraph, lines: string[]): void {
+  const title = g.parent ? `graph ${g.id} (body '${g.parent.attribute}' of node '${g.parent.node}')` : `graph ${g.id}`;
+  lines.push('', title);
+  const reuse = g.values.filter((v) => v.allocKind === 'Reuse').length;
+  const fresh = g.values.filter((v) => v.allocKind === 'Allocate' || v.allocKind === 'AllocateOutput').length;
+  lines.push(`  steps: ${g.steps.length}   values: ${g.values.length}   fresh buffers: ${fresh}   reused: ${reuse}`);
+  if (g.peak.bytes !== null && g.peak.step !== null) {
+    const s = g.steps[g.peak.step]!;
+    lines.push(`  peak: ${formatBytes(g.peak.bytes)} after step ${g.peak.step} (${s.displayName}, ${s.opType}) — ${g.peak.label}`);
+    for (const v of liveRootsAt(g, g.peak.step).slice(0, TOP_CONTRIBUTORS)) {
+      lines.push(`    ${formatBytes(v.bytes).padEnd(26)} ${v.name} ${v.dtype ?? '?'}[${(v.shape ?? []).map((d) => (d === null ? '?' : String(d))).join(',')}] ${v.allocKind}`);
+    }
+  } else {
+    lines.push(`  peak: unavailable (${g.peak.reason ?? 'unknown'})`);
+  }
+  if (g.bestFitArenaBytes !== null) lines.push(`  best-fit arena (memory pattern): ${formatBytes(g.bestFitArenaBytes)}`);
+  const init = g.initialization?.initializerBytesStored;
+  if (init !== undefined) lines.push(`  initializers: ${formatBytes(init ?? null)}`);
+  if (g.unavailable.length > 0) {
+    lines.push('  unavailable:');
+    for (const u of g.unavailable) {
+      const what = [u.values.length > 0 ? `${u.values.length} value(s)` : '', u.steps.length > 0 ? `${u.steps.length} workspace(s)` : ''].filter((x) => x).join(', ');
+      lines.push(`    ${what}: ${u.reason}`);
+    }
+  }
+  const subs = g.steps.flatMap((s) => s.subgraphs);
+  if (subs.length > 0) lines.push(`  subgraphs: ${subs.join(', ')}`);
+}
+
+/** Renders the summary; uncovered terms are listed once (they are the same for every graph but the extras). */
+export function renderText(report: Report): string {
+  const lines: string[] = [];
+  const m = report.model;
+  lines.push(`model: ${m.path} (${formatBytes(m.fileBytes)}, IR ${m.irVersion}${m.producer ? `, ${m.producer}` : ''})`);
+  lines.push(`opsets: ${Object.entries(m.opsets).map(([d, v]) => `${d === '' ? 'ai.onnx' : d}:${v}`).join(' ')}`);
+  lines.push(`view: ${report.view}   bindings: ${Object.entries(report.bindings).map(([k, v]) => `${k}=${v}`).join(' ') || '(none)'}`);
+  const unbound = report.symbols.filter((s) => !(s in report.bindings));
+  if (unbound.length > 0) lines.push(`unbound symbols: ${unbound.join(' ')} (bind with --bind NAME=VALUE)`);
+  for (const g of report.graphs) renderGraph(g, lines);
+  const main = report.graphs[0];
+  if (main) {
+    lines.push('', 'not covered (never estimated):');
+    for (const u of main.uncovered) lines.push(`  - ${u.term}: ${u.reason}`);
+  }
+  lines.push('', `physical peak: not modeled`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,52 @@
+/**
+ * A step's L2 workspace as the report shows it, from the per-op formulas in src/plan/workspace:
+ * the node's inputs and outputs are described with the bindings applied.
+ */
+import type { ExecGraph, ExecNode } from '../plan/execGraph';
+import { DEFAULT_WORKSPACE_ENV, estimateWorkspace, type TensorDesc } from '../plan/workspace';
+import { evaluateDim } from '../shape/symbolicDim';
+import type { InferredValue } from '../shape/types';
+import type { WorkspaceState } from './report';
+
+/** Workspace bytes of one step: known zero, a formula's bytes, or unavailable with a reason. */
+export interface StepWorkspace {
+  bytes: number | null;
+  state: WorkspaceState;
+  reason: string | null;
+}
+
+/** Estimates the workspace of `node` in `exec` with `bindings` applied to symbolic dims. */
+export function stepWorkspace(
+  exec: ExecGraph,
+  node: ExecNode,
+  typeOf: (name: string) => InferredValue | undefined,
+  bindings: Record<string, number>,
+  opsets: Record<string, number>,
+): StepWorkspace {
+  const desc = (name: string): TensorDesc | null => {
+    if (name === '') return null;
+    const t = typeOf(name);
+    if (!t || t.dtype === null || t.shape === null || (t.kind !== 'tensor' && t.kind !== 'unknown')) return null;
+    return { dtype: t.dtype, dims: t.shape.map((d) => {
+      const v = evaluateDim(d, bindings);
+      return typeof v === 'number' ? v : null;
+    }) };
+  };
+  const outputs = new Set(exec.outputs.map((o) => o.name));
+  try {
+    const est = estimateWorkspace(
+      node,
+      {
+        inputs: node.inputs.map(desc),
+        outputs: node.outputs.map(desc),
+        isConstant: (name) => exec.initializers.has(name),
+        isGraphOutput: (name) => outputs.has(name),
+        constantValues: (name) => exec.initializers.get(name)?.values ?? null,
+      },
+      { ...DEFAULT_WORKSPACE_ENV, opset: opsets[node.domain] },
+    );
+    return { bytes: est.bytes, state: est.state, reason: est.reason };
+  } catch (e) {
+    return { bytes: null, state: 'unavailable', reason: e instanceof Error ? e.message : String(e) };
+  }
+}
