@@ -1,0 +1,70 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { initializationFigures, type PrepackedStep } from '../../../src/plan/workspace';
+
+const W_BYTES = 64 * 100 * 4;
+const PACK = 28672;
+
+function matMulStep(step: number, w = 'W', opType = 'MatMul'): PrepackedStep {
+  return { step, node: { opType, domain: '', inputs: [`x${step}`, w] }, packs: [{ input: w, packedBytes: PACK, reason: null, releasesOriginal: true }] };
+}
+
+test('initializationFigures() frees a sole-consumer original and counts its pack', () => {
+  const r = initializationFigures(new Map([['W', { byteSize: W_BYTES }]]), [matMulStep(0)], { graphOutputs: [] });
+  assert.equal(r.initializerBytesStored, W_BYTES);
+  assert.equal(r.initializerBytesAfterPrepack, PACK);
+  assert.deepEqual(r.prepack, [{ step: 0, initializer: 'W', packedBytes: PACK, reason: null }]);
+  assert.equal(r.reason, null);
+});
+
+test('initializationFigures() keeps an original that a non-packing node also reads', () => {
+  const gather: PrepackedStep = { step: 1, node: { opType: 'Gather', domain: '', inputs: ['W', 'idx'] }, packs: [] };
+  const r = initializationFigures(new Map([['W', { byteSize: W_BYTES }]]), [matMulStep(0), gather], { graphOutputs: [] });
+  assert.equal(r.initializerBytesAfterPrepack, W_BYTES + PACK);
+});
+
+test('initializationFigures() keeps an original that is also a graph output', () => {
+  const r = initializationFigures(new Map([['W', { byteSize: W_BYTES }]]), [matMulStep(0)], { graphOutputs: ['W'] });
+  assert.equal(r.initializerBytesAfterPrepack, W_BYTES + PACK);
+});
+
+test('initializationFigures() keeps an original that a subgraph reads', () => {
+  const r = initializationFigures(new Map([['W', { byteSize: W_BYTES }]]), [matMulStep(0)], { graphOutputs: [], subgraphUses: new Map([['W', 1]]) });
+  assert.equal(r.initializerBytesAfterPrepack, W_BYTES + PACK);
+});
+
+test('initializationFigures() shares one pack between two same-op nodes on one initializer', () => {
+  const r = initializationFigures(new Map([['W', { byteSize: W_BYTES }]]), [matMulStep(0), matMulStep(3)], { graphOutputs: [] });
+  assert.equal(r.initializerBytesAfterPrepack, PACK);
+  assert.equal(r.prepack[1].reason, 'shares the pack built at step 0');
+});
+
+test('initializationFigures() does not share packs across op types', () => {
+  const r = initializationFigures(new Map([['W', { byteSize: W_BYTES }]]), [matMulStep(0), matMulStep(1, 'W', 'Gemm')], { graphOutputs: [] });
+  assert.equal(r.initializerBytesAfterPrepack, 2 * PACK);
+});
+
+test('initializationFigures() keeps the original when the pack does not release it (fp16 norm copies)', () => {
+  const ln: PrepackedStep = { step: 0, node: { opType: 'LayerNormalization', domain: '', inputs: ['x', 'g'] }, packs: [{ input: 'g', packedBytes: 256, reason: null, releasesOriginal: false }] };
+  const r = initializationFigures(new Map([['g', { byteSize: 128 }]]), [ln], { graphOutputs: [] });
+  assert.equal(r.initializerBytesAfterPrepack, 128 + 256);
+});
+
+test('initializationFigures() counts unused and unpacked initializers as stored and kept', () => {
+  const add: PrepackedStep = { step: 0, node: { opType: 'Add', domain: '', inputs: ['x', 'b'] }, packs: [] };
+  const r = initializationFigures(new Map([['b', { byteSize: 16 }], ['spare', { byteSize: 8 }]]), [add], { graphOutputs: [] });
+  assert.deepEqual([r.initializerBytesStored, r.initializerBytesAfterPrepack], [24, 24]);
+});
+
+test('initializationFigures() reports null totals with a reason when a pack size is unknown', () => {
+  const step: PrepackedStep = { step: 2, node: { opType: 'MatMul', domain: '', inputs: ['x', 'W'] }, packs: [{ input: 'W', packedBytes: null, reason: "MatMul input 'W' has an unknown dim 1", releasesOriginal: true }] };
+  const r = initializationFigures(new Map([['W', { byteSize: W_BYTES }]]), [step], { graphOutputs: [] });
+  assert.equal(r.initializerBytesStored, W_BYTES);
+  assert.equal(r.initializerBytesAfterPrepack, null);
+  assert.equal(r.reason, "pack of 'W' at step 2: MatMul input 'W' has an unknown dim 1");
+});
+
+test('initializationFigures() reports a null stored total when an initializer size is unknown', () => {
+  const r = initializationFigures(new Map([['W', { byteSize: null }]]), [], { graphOutputs: [] });
+  assert.deepEqual([r.initializerBytesStored, r.initializerBytesAfterPrepack, r.reason], [null, null, "initializer 'W' has an unknown size"]);
+});
