@@ -1,0 +1,89 @@
+/**
+ * `onnx-memory-lens report MODEL [--json] [--bind NAME=VALUE]... [--view sequential|parallel]
+ *  [--html OUT.html] [--budget BYTES]`
+ *
+ * Exit codes: 0 ok, 2 bad input or usage (one line `error: <file>: <message>` on stderr, no
+ * stack), 3 when the modeled peak plus initializer bytes exceed `--budget`.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { LensError } from '../onnx/lensError';
+import { analyzeFile, buildReport, renderText, type Analysis, type Report } from '../report';
+import { renderStandaloneHtml } from '../report/renderHtml';
+import { parseArgs, USAGE, type CliArgs } from './parseArgs';
+
+/** Process exit codes of the CLI. */
+export const EXIT = { ok: 0, badInput: 2, overBudget: 3 } as const;
+
+/** Where the CLI writes; injectable for tests. */
+export interface CliIo {
+  out: (text: string) => void;
+  err: (text: string) => void;
+}
+
+/** Modeled bytes compared with `--budget`: main-graph peak plus initializer bytes; null when unknown. */
+export function budgetBytes(report: Report): number | null {
+  const main = report.graphs[0];
+  if (!main || main.peak.bytes === null) return null;
+  const init = main.initialization?.initializerBytesStored ?? null;
+  return init === null ? null : main.peak.bytes + init;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}
+
+/** Runs the CLI with `argv` (without node and script); returns the exit code. */
+export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }): number {
+  let args: CliArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))}\n${USAGE}\n`);
+    return EXIT.badInput;
+  }
+  if (args.help) {
+    io.out(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  const file = args.model;
+  let report: Report;
+  let analysis: Analysis;
+  try {
+    analysis = analyzeFile(resolve(file));
+    report = buildReport(analysis, { bindings: args.bindings, view: args.view });
+  } catch (e) {
+    const msg = e instanceof LensError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    io.err(`error: ${file}: ${oneLine(msg)}\n`);
+    return EXIT.badInput;
+  }
+  if (args.html !== null) {
+    const js = join(__dirname, 'webview.js');
+    const css = join(__dirname, 'timeline.css');
+    if (!existsSync(js)) {
+      io.err(`error: ${file}: --html needs dist/webview.js next to the CLI (run npm run build)\n`);
+      return EXIT.badInput;
+    }
+    const other = buildReport(analysis, { bindings: args.bindings, view: args.view === 'sequential' ? 'parallel' : 'sequential' });
+    const html = renderStandaloneHtml(report, readFileSync(js, 'utf8'), existsSync(css) ? readFileSync(css, 'utf8') : '', {
+      fileName: basename(file),
+      alternateReports: [other],
+    });
+    writeFileSync(args.html, html);
+  }
+  io.out(args.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report));
+  if (args.budget !== null) {
+    const used = budgetBytes(report);
+    if (used === null) {
+      io.err(`error: ${file}: --budget cannot be checked: the peak or initializer bytes are unavailable\n`);
+      return EXIT.badInput;
+    }
+    if (used > args.budget) {
+      io.err(`budget: ${used} B (peak + initializers) exceeds ${args.budget} B\n`);
+      return EXIT.overBudget;
+    }
+  }
+  return EXIT.ok;
+}
+
+if (require.main === module) process.exitCode = runCli(process.argv.slice(2));
