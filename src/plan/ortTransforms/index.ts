@@ -6,6 +6,7 @@ import type { FunctionInfo } from '../../onnx/model';
 import type { InferenceResult } from '../../shape/types';
 import type { ExecGraph } from '../execGraph';
 import { GraphEditor } from './graphEditor';
+import { inlineFunctions } from './inlineFunctions';
 import { assignCpuKernels, insertCasts } from './insertCasts';
 import { type DtypeMap, removeDuplicateCasts } from './removeDuplicateCasts';
 
@@ -27,14 +28,19 @@ function dtypesOf(exec: ExecGraph, ctx: OrtTransformContext): DtypeMap {
 }
 
 /**
- * Applies ORT's level-0 graph transforms to `exec` in place and returns it: precision Casts for
- * fp16 nodes without an fp16 kernel (§4a-b) and duplicate-Cast removal (§4c).
- * INCOMPLETE: function inlining (§2) and DQ duplication (§5) are not applied yet.
+ * Applies ORT's level-0 graph transforms to `exec` in place and returns it, in ORT's order:
+ * AOT function inlining (only with model-local functions), inlining of schema-function ops the
+ * CPU EP cannot run (§2), precision Casts for fp16 nodes without an fp16 kernel (§4a-b) and
+ * duplicate-Cast removal (§4c). Subgraph bodies are left unchanged.
+ * INCOMPLETE: DQ duplication (§5) is not applied yet.
  */
 export function applyOrtTransforms(exec: ExecGraph, ctx: OrtTransformContext): ExecGraph {
   const onnxOpset = ctx.opsets[''] ?? ctx.opsets['ai.onnx'] ?? 1;
   const editor = new GraphEditor(exec);
-  const types = dtypesOf(exec, ctx);
+  const typesOf = () => dtypesOf(exec, ctx);
+  if (ctx.functions.length > 0) inlineFunctions(editor, ctx.functions, onnxOpset, typesOf);
+  inlineFunctions(editor, ctx.functions, onnxOpset, typesOf);
+  const types = typesOf();
   const assigned = assignCpuKernels(exec, types, onnxOpset);
   insertCasts(editor, types, assigned);
   removeDuplicateCasts(editor, types);

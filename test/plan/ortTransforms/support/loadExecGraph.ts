@@ -118,7 +118,8 @@ export function inferDtypes(exec: ExecGraph): { values: Map<string, InferredValu
   for (const v of exec.inputs) dt.set(v.name, v.type?.kind === 'tensor' ? v.type.elemType : null);
   for (const [name, t] of exec.initializers) dt.set(name, t.dataType);
   const pending = exec.nodes.filter((n) => n !== undefined);
-  for (let round = 0; round < pending.length + 1 && pending.length > 0; round++) {
+  for (let progress = true; progress && pending.length > 0; ) {
+    progress = false;
     for (let i = 0; i < pending.length; ) {
       const n = pending[i]!;
       const ready = n.inputs.every((v) => v === '' || dt.has(v));
@@ -145,6 +146,7 @@ export function inferDtypes(exec: ExecGraph): { values: Map<string, InferredValu
         dt.set(o, t);
       });
       pending.splice(i, 1);
+      progress = true;
     }
   }
   const values = new Map<string, InferredValue>();

@@ -1,0 +1,137 @@
+/**
+ * ORT's function inlining (ort-graph-at-disabled.md §2, steps 1 and 5): model-local function calls
+ * and schema ops the CPU EP has no kernel for are replaced by their bodies, in rounds of ascending
+ * node index, until nothing changes. Nested calls are expanded in a later round with their own prefix.
+ */
+import { DataType, tensorByteSize } from '../../onnx/dataType';
+import type { Attribute, FunctionInfo, TensorInfo } from '../../onnx/model';
+import type { ExecNode } from '../execGraph';
+import { fp16Coverage, hasNoCpuKernel } from './fp16Kernels';
+import { type BodyConstant, type BodyNode, type FunctionBody, schemaFunctionBody } from './functionBodies';
+import type { GraphEditor } from './graphEditor';
+import type { DtypeMap } from './removeDuplicateCasts';
+
+/** Rounds are capped so that a recursive local function cannot loop forever. */
+const MAX_ROUNDS = 64;
+
+/** ExecNode keeps no `overload`, so calls match functions by domain and name only. */
+function functionKey(domain: string, name: string): string {
+  return `${domain === 'ai.onnx' ? '' : domain}\u0000${name}`;
+}
+
+/** The body of a model-local function, as a FunctionBody with the call's attributes substituted. */
+function localBody(f: FunctionInfo, call: ExecNode): FunctionBody {
+  const items: (BodyConstant | BodyNode)[] = [];
+  for (const bn of f.nodes) {
+    const attributes = bn.attributes.flatMap((a): Attribute[] => {
+      if (!a.refAttrName) return [a];
+      const src = call.attributes.find((c) => c.name === a.refAttrName) ?? f.attributeDefaults.find((d) => d.name === a.refAttrName);
+      return src ? [{ ...src, name: a.name }] : [];
+    });
+    if (bn.opType === 'Constant' && (bn.domain === '' || bn.domain === 'ai.onnx')) {
+      items.push(constantOf(bn.outputs[0] ?? '', attributes));
+      continue;
+    }
+    items.push({ kind: 'node', name: bn.name, opType: bn.opType, domain: bn.domain === 'ai.onnx' ? '' : bn.domain, inputs: bn.inputs, outputs: bn.outputs, attributes });
+  }
+  return { inputs: f.inputs, outputs: f.outputs, items };
+}
+
+/** A Constant node's payload as dtype and dims (values kept only when small and numeric). */
+function constantOf(name: string, attributes: Attribute[]): BodyConstant {
+  const a = attributes[0];
+  if (a?.t) return { kind: 'constant', name, dataType: a.t.dataType, dims: a.t.dims, values: a.t.values ?? [] };
+  if (a?.name === 'value_float') return { kind: 'constant', name, dataType: DataType.FLOAT, dims: [], values: [a.f ?? 0] };
+  if (a?.name === 'value_floats') return { kind: 'constant', name, dataType: DataType.FLOAT, dims: [a.floats?.length ?? 0], values: a.floats ?? [] };
+  if (a?.name === 'value_int') return { kind: 'constant', name, dataType: DataType.INT64, dims: [], values: [a.i ?? 0] };
+  if (a?.name === 'value_ints') return { kind: 'constant', name, dataType: DataType.INT64, dims: [a.ints?.length ?? 0], values: a.ints ?? [] };
+  return { kind: 'constant', name, dataType: DataType.UNDEFINED, dims: [], values: [] };
+}
+
+function initializerOf(name: string, c: BodyConstant): TensorInfo {
+  const count = c.dims.reduce((p, d) => p * d, 1);
+  const byteSize = tensorByteSize(c.dataType, count);
+  return { name, dataType: c.dataType, dims: c.dims, byteSize, storedBytes: byteSize ?? 0, external: null, values: c.values.length ? c.values : null };
+}
+
+/** Replaces `call` by `body` exactly as Graph::InlineFunction names and indexes it. */
+function inlineBody(g: GraphEditor, call: ExecNode, body: FunctionBody, origin: string): void {
+  const prefix = g.generateNodeName(`_inlfunc_${call.opType}`);
+  const rename = new Map<string, string>();
+  body.inputs.forEach((formal, k) => rename.set(formal, call.inputs[k] ?? ''));
+  body.outputs.forEach((formal, k) => rename.set(formal, call.outputs[k] || `${prefix}_${formal}`));
+  for (const item of body.items) {
+    const defined = item.kind === 'constant' ? [item.name] : item.outputs;
+    for (const v of defined) if (v && !rename.has(v)) rename.set(v, `${prefix}_${v}`);
+  }
+  const mapName = (v: string) => (v === '' ? '' : (rename.get(v) ?? v));
+  g.removeNode(call.index);
+  for (const item of body.items) {
+    if (item.kind === 'constant') {
+      const name = mapName(item.name);
+      g.graph.initializers.set(name, initializerOf(name, item));
+      g.noteArg(name);
+      continue;
+    }
+    const { attributes } = item;
+    g.addNode({
+      name: item.name ? `${prefix}_${item.name}` : '',
+      opType: item.opType,
+      domain: item.domain,
+      inputs: item.inputs.map(mapName),
+      outputs: item.outputs.map(mapName),
+      attributes,
+      implicitInputs: [],
+      subgraphs: attributes.filter((a) => a.g).map((a) => ({ attribute: a.name, graph: a.g! })),
+      inserted: true,
+      origin,
+    });
+  }
+}
+
+/** Why a node is expanded: a model-local function, or a schema op with no matching CPU kernel. */
+function wantsInlining(n: ExecNode, types: DtypeMap, onnxOpset: number): boolean {
+  if (n.subgraphs.length > 0) return false;
+  if (hasNoCpuKernel(n.opType, n.domain, onnxOpset)) return true;
+  const fp16 = n.inputs.some((v) => v !== '' && types.get(v) === DataType.FLOAT16);
+  return fp16 && fp16Coverage(n.opType, n.domain, onnxOpset) === 'inline';
+}
+
+/**
+ * Expands function calls in rounds until none is left. `typesOf` re-infers dtypes for the graph as
+ * it is (bodies introduce new values). Nodes whose body cannot be reproduced stay and are reported.
+ * Returns the number of calls expanded.
+ */
+export function inlineFunctions(g: GraphEditor, functions: FunctionInfo[], onnxOpset: number, typesOf: () => DtypeMap): number {
+  const local = new Map(functions.map((f) => [functionKey(f.domain, f.name), f]));
+  const reported = new Set<number>();
+  let expanded = 0;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const types = typesOf();
+    let changed = false;
+    for (const n of g.liveNodes()) {
+      const f = local.get(functionKey(n.domain, n.opType));
+      let body: FunctionBody | null = null;
+      const origin = `inline:${n.opType}`;
+      if (f) body = localBody(f, n);
+      else if (wantsInlining(n, types, onnxOpset)) {
+        body = schemaFunctionBody({ node: n, onnxOpset, dtypeOf: (v) => types.get(v) ?? null });
+        if (!body) {
+          if (!reported.has(n.index)) {
+            reported.add(n.index);
+            g.graph.uncovered.push({
+              term: `inline:${n.opType}`,
+              reason: `ORT expands ${n.opType} node '${n.name}' at opset ${onnxOpset} into a function body this model does not reproduce; the node is kept as is`,
+            });
+          }
+          continue;
+        }
+      } else continue;
+      inlineBody(g, n, body, origin);
+      expanded++;
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  return expanded;
+}
