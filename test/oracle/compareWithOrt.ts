@@ -1,0 +1,142 @@
+/**
+ * Compares a Report's main graph with what onnxruntime-node 1.30 reported for one run
+ * (test/support/ortOracle.ts). Five checks per model:
+ * - order:   profile events (name, node_index) in sequence = our steps (displayName, nodeIndex);
+ * - outputs: profile `output_size` per node = the sum of our output bytes;
+ * - fresh:   node-stats `total_dynamic_sizes` = the 256-aligned bytes of outputs we plan as their own
+ *            buffer (Allocate / AllocateOutput roots). CSV rows are keyed `<name or OpType>_<hash>`,
+ *            so rows are matched as multisets per key (unnamed nodes of one op type share a key);
+ * - live:    profile `mem_bytes_requested_in_use` after step k = our liveBytes[k] + B, with one
+ *            constant B for all steps. B is what the arena holds before step 0 that the Run plan
+ *            does not own (initializers ORT places in the CPU arena, prepacked weights); it is
+ *            derived from step 0 and must then hold at every step;
+ * - peak:    max over steps of requested-in-use = our peak + B.
+ */
+import { alignBytes } from '../../src/plan/memPattern';
+import type { Report, ReportGraph } from '../../src/report/report';
+import type { OracleResult } from '../support/ortOracle';
+
+export type CheckName = 'order' | 'outputs' | 'fresh' | 'live' | 'peak';
+export const CHECKS: readonly CheckName[] = ['order', 'outputs', 'fresh', 'live', 'peak'];
+
+export interface Comparison {
+  pass: Record<CheckName, boolean>;
+  /** One line per failed check, naming the first difference. */
+  details: string[];
+  /** The constant arena baseline B, when the live check could derive it. */
+  baselineBytes: number | null;
+}
+
+/** Bindings for our report taken from the feeds ORT used (symbolic input dims → concrete dims). */
+export function bindingsFromFeeds(report: Report, oracle: Extract<OracleResult, { ok: true }>): Record<string, number> {
+  const out: Record<string, number> = {};
+  const main = report.graphs[0]!;
+  for (const f of oracle.feeds) {
+    const v = main.values.find((x) => x.name === f.name);
+    v?.symbolicShape?.forEach((d, i) => {
+      if (typeof d === 'string' && f.dims[i] !== undefined) out[d] = f.dims[i]!;
+    });
+  }
+  return out;
+}
+
+function freshBytes(g: ReportGraph, step: number): number | null {
+  let sum = 0;
+  for (const name of g.steps[step]!.outputs) {
+    if (name === '') continue;
+    const v = g.values.find((x) => x.name === name)!;
+    if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput')) continue;
+    if (v.bytes === null) return null;
+    sum += alignBytes(v.bytes);
+  }
+  return sum;
+}
+
+/** Runs the five checks on the main graph. */
+export function compareWithOrt(report: Report, oracle: Extract<OracleResult, { ok: true }>): Comparison {
+  const g = report.graphs[0]!;
+  const details: string[] = [];
+  const pass: Record<CheckName, boolean> = { order: true, outputs: true, fresh: true, live: true, peak: true };
+  const ev = oracle.events;
+
+  const ours = g.steps.map((s) => `${s.displayName}#${s.nodeIndex}`);
+  const theirs = ev.map((e) => `${e.name}#${e.nodeIndex}`);
+  if (ours.join(' ') !== theirs.join(' ')) {
+    pass.order = false;
+    const i = ours.findIndex((x, k) => x !== theirs[k]);
+    details.push(`order differs at step ${i}: ours ${ours[i] ?? '(end)'} vs ORT ${theirs[i] ?? '(end)'}`);
+  }
+  const byName = new Map(g.values.map((v) => [v.name, v]));
+  if (pass.order) {
+    for (let k = 0; k < g.steps.length; k++) {
+      let sum: number | null = 0;
+      for (const o of g.steps[k]!.outputs) {
+        if (o === '') continue;
+        const b = byName.get(o)?.bytes ?? null;
+        sum = sum === null || b === null ? null : sum + b;
+      }
+      if (sum !== ev[k]!.outputSize) {
+        pass.outputs = false;
+        details.push(`output bytes of ${g.steps[k]!.displayName}: ours ${sum} vs ORT ${ev[k]!.outputSize}`);
+        break;
+      }
+    }
+  } else {
+    pass.outputs = false;
+  }
+
+  // Fresh allocations, as multisets per CSV key.
+  const want = new Map<string, number[]>();
+  for (const r of oracle.csv) {
+    const l = want.get(r.baseName) ?? [];
+    l.push(r.totalDynamicSizes);
+    want.set(r.baseName, l);
+  }
+  const got = new Map<string, (number | null)[]>();
+  g.steps.forEach((s, k) => {
+    const key = s.node !== '' ? s.node : s.opType;
+    const l = got.get(key) ?? [];
+    l.push(freshBytes(g, k));
+    got.set(key, l);
+  });
+  for (const key of new Set([...want.keys(), ...got.keys()])) {
+    const a = (got.get(key) ?? []).map(String).sort().join(',');
+    const b = (want.get(key) ?? []).map(String).sort().join(',');
+    if (a !== b) {
+      pass.fresh = false;
+      details.push(`fresh bytes of '${key}': ours [${a}] vs ORT [${b}]`);
+      break;
+    }
+  }
+
+  // Live bytes against requested-in-use minus one constant baseline.
+  let baseline: number | null = null;
+  if (!pass.order || g.steps.length === 0) {
+    pass.live = pass.order && g.steps.length === 0;
+  } else if (ev.some((e) => e.memBytesRequestedInUse === null)) {
+    pass.live = false;
+    details.push('ORT profile has no arena statistics');
+  } else {
+    for (let k = 0; k < g.steps.length; k++) {
+      const ours = g.steps[k]!.liveBytes;
+      const req = ev[k]!.memBytesRequestedInUse!;
+      if (ours === null) {
+        pass.live = false;
+        details.push(`live bytes after ${g.steps[k]!.displayName} unavailable: ${g.steps[k]!.liveReason}`);
+        break;
+      }
+      if (baseline === null) baseline = req - ours;
+      if (req - ours !== baseline) {
+        pass.live = false;
+        details.push(`live bytes after step ${k} ${g.steps[k]!.displayName}: ours ${ours} + baseline ${baseline} vs ORT ${req}`);
+        break;
+      }
+    }
+  }
+  const maxReq = ev.reduce((m, e) => Math.max(m, e.memBytesRequestedInUse ?? 0), 0);
+  if (baseline === null || g.peak.bytes === null || g.peak.bytes + baseline !== maxReq) {
+    pass.peak = g.steps.length === 0 && ev.length === 0;
+    if (!pass.peak) details.push(`peak: ours ${g.peak.bytes} + baseline ${baseline} vs ORT max requested ${maxReq}`);
+  }
+  return { pass, details, baselineBytes: baseline };
+}

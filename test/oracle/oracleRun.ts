@@ -1,0 +1,80 @@
+/**
+ * Runs ORT and our Report on a list of models, prints one summary line
+ * `oracle[<label>]: models=N order=a/N outputs=b/N fresh=c/N live=d/N peak=e/N`, lists models
+ * ORT cannot run (with ORT's error) and returns the mismatches that are not expected.
+ */
+import { relative } from 'node:path';
+import { LensError } from '../../src/onnx/lensError';
+import { analyzeFile, buildReport } from '../../src/report/buildReport';
+import { runOrtOracle, type OracleOptions } from '../support/ortOracle';
+import { bindingsFromFeeds, CHECKS, compareWithOrt, type CheckName } from './compareWithOrt';
+
+/** A model to check and the oracle options it needs (dims, fills). */
+export interface OracleCase {
+  path: string;
+  options?: OracleOptions;
+}
+
+/** A documented mismatch: which checks may fail on a model, and why. */
+export interface ExpectedMismatch {
+  checks: CheckName[];
+  cause: string;
+}
+
+/** Outcome of a batch. */
+export interface OracleBatch {
+  /** Models ORT ran and we compared. */
+  compared: number;
+  counts: Record<CheckName, number>;
+  /** Unexpected failures: `model: detail`. */
+  unexpected: string[];
+  /** Models ORT could not run: `model: error`. */
+  ortFailures: string[];
+  /** Models our report rejected with a LensError while ORT ran them. */
+  lensFailures: string[];
+  summary: string;
+}
+
+/** Checks every case; `key` names a case in `expected` (relative path). */
+export async function runOracleBatch(label: string, cases: OracleCase[], expected: Record<string, ExpectedMismatch>, base: string): Promise<OracleBatch> {
+  const counts: Record<CheckName, number> = { order: 0, outputs: 0, fresh: 0, live: 0, peak: 0 };
+  const unexpected: string[] = [];
+  const ortFailures: string[] = [];
+  const lensFailures: string[] = [];
+  let compared = 0;
+  for (const c of cases) {
+    const key = relative(base, c.path);
+    const oracle = await runOrtOracle(c.path, c.options);
+    if (!oracle.ok) {
+      ortFailures.push(`${key}: ORT ${oracle.stage} failed: ${oracle.error}`);
+      continue;
+    }
+    let report;
+    try {
+      const analysis = analyzeFile(c.path);
+      const first = buildReport(analysis);
+      report = buildReport(analysis, { bindings: bindingsFromFeeds(first, oracle) });
+    } catch (e) {
+      if (!(e instanceof LensError)) throw e;
+      lensFailures.push(`${key}: ${e.code}: ${e.message}`);
+      if (!expected[key]) unexpected.push(`${key}: our report failed: ${e.message}`);
+      compared++;
+      continue;
+    }
+    compared++;
+    const cmp = compareWithOrt(report, oracle);
+    const allowed = new Set(expected[key]?.checks ?? []);
+    for (const check of CHECKS) {
+      if (cmp.pass[check]) counts[check]++;
+      else if (!allowed.has(check)) unexpected.push(`${key}: ${check}: ${cmp.details.join('; ') || 'failed'}`);
+    }
+    if (expected[key] && CHECKS.every((ch) => cmp.pass[ch])) console.log(`oracle[${label}]: ${key} now matches ORT; drop it from the expected mismatches`);
+  }
+  const n = compared;
+  const summary = `oracle[${label}]: models=${n} order=${counts.order}/${n} outputs=${counts.outputs}/${n} fresh=${counts.fresh}/${n} live=${counts.live}/${n} peak=${counts.peak}/${n}`;
+  console.log(summary);
+  for (const f of ortFailures) console.log(`oracle[${label}]: not run by ORT: ${f}`);
+  for (const f of lensFailures) console.log(`oracle[${label}]: rejected by our report: ${f}`);
+  for (const [key, m] of Object.entries(expected)) console.log(`oracle[${label}]: expected mismatch ${key} (${m.checks.join(',')}): ${m.cause}`);
+  return { compared, counts, unexpected, ortFailures, lensFailures, summary };
+}
