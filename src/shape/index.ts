@@ -1,0 +1,8 @@
+/** Public surface of type and shape inference. */
+export { inferShapes } from './inferShapes';
+export type { InferShapesOptions, ShapeGraph } from './inferShapes';
+export { shapeBytes, elementCount } from './shapeBytes';
+export type { SizeResult } from './shapeBytes';
+export { formatDim, parseDim, symbolDim, addDims, subDims, mulDims, divDims, dimsEqual, dimSymbols, evaluateDim, singleSymbol } from './symbolicDim';
+export type { InferenceResult, InferredValue, SymDim, ValueKind } from './types';
+export { SHAPE_RULES, findRule } from './rules/ruleTable';

@@ -1,0 +1,340 @@
+/**
+ * Type and shape inference over a graph (decoded Graph or the planner's ExecGraph).
+ *
+ * The graph is inferred twice, once per channel (see types.ts and ruleContext.ts): a static pass
+ * that mimics ORT's graph resolution (ONNX rules, constant initializers readable, declared
+ * value_info merged in, no bindings, no content propagation) and a runtime pass (bindings applied,
+ * small int contents propagated, symbolic arithmetic). The two are zipped per value at the end.
+ * Each pass visits every node once in a topological order, so the work is linear in nodes + values.
+ */
+import { ShapeError } from '../onnx/lensError';
+import type { FunctionInfo, Graph, SparseTensorInfo, TensorInfo, TypeInfo, ValueInfo } from '../onnx/model';
+import { inferenceOrder } from './graphOrder';
+import { makeRuleContext, type PassSettings } from './nodeContext';
+import type { OutSpec, ShapeNode, Val } from './ruleContext';
+import { domainName, findRule } from './rules/ruleTable';
+import { MAX_PROPAGATED_ELEMENTS } from './rules/ruleKit';
+import { singleSymbol, symbolDim } from './symbolicDim';
+import type { InferenceResult, InferredValue, SymDim } from './types';
+
+/** The graph fields inference reads; both `Graph` and `ExecGraph` fit. */
+export interface ShapeGraph {
+  nodes: readonly (ShapeNode | undefined)[];
+  initializers: readonly TensorInfo[] | ReadonlyMap<string, TensorInfo>;
+  sparseInitializers?: readonly SparseTensorInfo[];
+  inputs: readonly ValueInfo[];
+  outputs: readonly ValueInfo[];
+  valueInfo: readonly ValueInfo[];
+}
+
+/** Options of `inferShapes`. */
+export interface InferShapesOptions {
+  /** Opset version per domain ('' or 'ai.onnx' for the default domain). */
+  opsets: Record<string, number>;
+  /** Values for symbolic dims (dim_params and generated data-dependent symbols). */
+  bindings?: Record<string, number>;
+  /** Values visible from an enclosing graph, when inferring a subgraph on its own. */
+  outerScope?: Map<string, InferredValue>;
+  /** Model-local functions, inferred by expanding their bodies at each call. */
+  functions?: FunctionInfo[];
+  /**
+   * ModelProto.ir_version (default 4). Below 4, ORT treats initializers listed as graph inputs as
+   * constants (`CanOverrideInitializer` is false), so their contents are readable statically.
+   */
+  irVersion?: number;
+}
+
+/** Nesting limit for subgraphs and function calls. */
+const MAX_DEPTH = 64;
+
+/** One pass's result for one graph. */
+interface PassResult {
+  values: Map<string, Val>;
+  subgraphs: Map<Graph, PassResult>;
+}
+
+interface Scope {
+  values: Map<string, Val>;
+  parent: Scope | null;
+}
+
+function lookup(scope: Scope | null, name: string): Val | undefined {
+  for (let s = scope; s; s = s.parent) {
+    const v = s.values.get(name);
+    if (v) return v;
+  }
+  return undefined;
+}
+
+function unknownVal(reason: string): Val {
+  return { kind: 'unknown', dtype: null, shape: null, value: null, reason };
+}
+
+function declaredDim(d: number | string | null, pass: PassSettings): SymDim {
+  if (typeof d !== 'string') return d;
+  if (!pass.isStatic) {
+    const b = pass.bindings[d];
+    if (typeof b === 'number') return b;
+  }
+  return symbolDim(d);
+}
+
+/** A declared TypeProto as a pass value. */
+function fromType(tp: TypeInfo | null | undefined, pass: PassSettings, name: string): Val {
+  if (!tp) return unknownVal(`no type declared for '${name}'`);
+  const dims = (s: (number | string | null)[] | null): SymDim[] | null => (s ? s.map((d) => declaredDim(d, pass)) : null);
+  switch (tp.kind) {
+    case 'tensor':
+      return { kind: 'tensor', dtype: tp.elemType || null, shape: dims(tp.shape), value: null, reason: null };
+    case 'sparse_tensor':
+      return { kind: 'sparse_tensor', dtype: tp.elemType || null, shape: dims(tp.shape), value: null, reason: null };
+    case 'sequence': {
+      const e = tp.elem?.kind === 'tensor' ? tp.elem : null;
+      return { kind: 'sequence', dtype: e?.elemType ?? null, shape: dims(e?.shape ?? null), value: null, reason: null };
+    }
+    case 'optional': {
+      const inner = tp.elem;
+      const e = inner?.kind === 'tensor' ? inner : inner?.kind === 'sequence' && inner.elem?.kind === 'tensor' ? inner.elem : null;
+      const elemKind = inner?.kind === 'sequence' ? 'sequence' : 'tensor';
+      return { kind: 'optional', elemKind, dtype: e?.elemType ?? null, shape: dims(e?.shape ?? null), value: null, reason: null };
+    }
+    case 'map':
+      return { kind: 'map', dtype: null, shape: null, value: null, reason: null };
+    case 'opaque':
+      return { kind: 'opaque', dtype: null, shape: null, value: null, reason: null };
+  }
+}
+
+/**
+ * Merges a declared type into an inferred one, as ORT merges into a NodeArg: an inferred dim_value
+ * wins, then a declared dim_value, then (static) the declared dim_param, then the inferred dim.
+ */
+function mergeDeclared(inf: Val, tp: TypeInfo | undefined, pass: PassSettings, name: string): Val {
+  if (!tp) return inf;
+  const decl = fromType(tp, pass, name);
+  if (inf.kind === 'unknown') return { ...decl, reason: inf.reason };
+  const dtype = inf.dtype ?? decl.dtype;
+  let shape = inf.shape;
+  if (!shape) shape = decl.shape;
+  else if (decl.shape && decl.shape.length === shape.length) {
+    const ds = decl.shape;
+    shape = shape.map((d, i) => {
+      const e = ds[i];
+      if (typeof d === 'number') return d;
+      if (typeof e === 'number') return e;
+      if (pass.isStatic) return e ?? d;
+      return d ?? e;
+    });
+  }
+  return { ...inf, dtype, shape };
+}
+
+function isIncomplete(v: Val): boolean {
+  if (v.kind === 'map' || v.kind === 'opaque') return false;
+  return v.dtype === null || v.shape === null || v.shape.some((d) => d === null);
+}
+
+function tensorVal(t: { dataType: number; dims: number[] }, values: number[] | null): Val {
+  const small = values && values.length <= MAX_PROPAGATED_ELEMENTS ? [...values] : null;
+  return { kind: 'tensor', dtype: t.dataType, shape: [...t.dims], value: small, reason: null };
+}
+
+/** The Constant node's tensor (value, value_float(s), value_int(s), value_string(s), sparse_value). */
+function constantVal(node: ShapeNode): Val {
+  for (const a of node.attributes) {
+    switch (a.name) {
+      case 'value':
+        if (a.t) return tensorVal(a.t, a.t.values);
+        break;
+      case 'value_float':
+        return tensorVal({ dataType: 1, dims: [] }, [a.f ?? 0]);
+      case 'value_floats':
+        return tensorVal({ dataType: 1, dims: [a.floats?.length ?? 0] }, a.floats ?? []);
+      case 'value_int':
+        return tensorVal({ dataType: 7, dims: [] }, [a.i ?? 0]);
+      case 'value_ints':
+        return tensorVal({ dataType: 7, dims: [a.ints?.length ?? 0] }, a.ints ?? []);
+      case 'value_string':
+        return tensorVal({ dataType: 8, dims: [] }, null);
+      case 'value_strings':
+        return tensorVal({ dataType: 8, dims: [a.strings?.length ?? 0] }, null);
+      case 'sparse_value':
+        if (a.sparseTensor) return tensorVal(a.sparseTensor, null);
+        break;
+    }
+  }
+  return unknownVal(`Constant '${node.name}' has no value attribute`);
+}
+
+/** ORT's node index for naming: the explicit index, else the position among non-Constant nodes. */
+function labelsOf(nodes: readonly (ShapeNode | undefined)[]): Map<ShapeNode, string> {
+  const labels = new Map<ShapeNode, string>();
+  let k = 0;
+  nodes.forEach((n, i) => {
+    if (!n) return;
+    const index = n.index ?? (n.opType === 'Constant' && n.domain === '' ? -1 : k);
+    if (n.index === undefined && index >= 0) k++;
+    labels.set(n, n.name || `${n.opType}_${index >= 0 ? index : i}`);
+  });
+  return labels;
+}
+
+function initializerList(g: ShapeGraph): TensorInfo[] {
+  return Array.isArray(g.initializers) ? (g.initializers as TensorInfo[]) : [...(g.initializers as ReadonlyMap<string, TensorInfo>).values()];
+}
+
+/** Runs one pass over `g`. `formals` are a body's input values by position (null: use the declaration). */
+function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, formals: (Val | null)[] | null, depth: number): PassResult {
+  if (depth > MAX_DEPTH) throw new ShapeError('too-deep', `Subgraph nesting deeper than ${MAX_DEPTH}`);
+  const values = new Map<string, Val>();
+  const result: PassResult = { values, subgraphs: new Map() };
+  const scope: Scope = { values, parent };
+  const declared = new Map<string, TypeInfo>();
+  for (const vi of g.valueInfo) if (vi.type) declared.set(vi.name, vi.type);
+  for (const vi of g.outputs) if (vi.type) declared.set(vi.name, vi.type);
+  const inputNames = new Set(g.inputs.map((i) => i.name));
+
+  for (const t of initializerList(g)) {
+    const overridable = pass.canOverrideInitializers && inputNames.has(t.name);
+    values.set(t.name, tensorVal(t, pass.isStatic && overridable ? null : t.values));
+  }
+  for (const s of g.sparseInitializers ?? []) values.set(s.name, tensorVal(s, null));
+  g.inputs.forEach((vi, i) => {
+    const formal = formals?.[i] ?? null;
+    if (formal) values.set(vi.name, mergeDeclared(formal, vi.type ?? undefined, pass, vi.name));
+    else {
+      const init = values.get(vi.name);
+      if (!init) values.set(vi.name, fromType(vi.type, pass, vi.name));
+      else values.set(vi.name, mergeDeclared(init, vi.type ?? undefined, pass, vi.name));
+    }
+  });
+
+  const labels = labelsOf(g.nodes);
+  for (const node of inferenceOrder(g.nodes)) {
+    const specs = inferNode(pass, node, labels.get(node) ?? node.opType, scope, result, depth);
+    node.outputs.forEach((name, k) => {
+      if (!name) return;
+      const spec = specs[k];
+      let v: Val = spec
+        ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype, shape: spec.shape, value: spec.value ?? null, reason: spec.reason ?? null, elemKind: spec.elemKind }
+        : unknownVal(`no type for output ${k} of ${domainName(node.domain)}::${node.opType} '${labels.get(node)}'`);
+      if (pass.isStatic && !(node.opType === 'Constant' && node.domain === '')) v.value = null;
+      v = mergeDeclared(v, declared.get(name), pass, name);
+      if (isIncomplete(v) && v.reason === null) v.reason = inheritedReason(node, scope) ?? `${node.opType} '${labels.get(node)}' leaves output '${name}' partly unknown`;
+      values.set(name, v);
+    });
+  }
+  return result;
+}
+
+function inheritedReason(node: ShapeNode, scope: Scope): string | null {
+  for (const i of node.inputs) {
+    const r = i ? lookup(scope, i)?.reason : null;
+    if (r) return r;
+  }
+  return null;
+}
+
+function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Scope, result: PassResult, depth: number): (OutSpec | null)[] {
+  if (node.opType === 'Constant' && node.domain === '') return [constantVal(node)];
+  const inputs = node.inputs.map((name) => {
+    if (!name) return null;
+    return lookup(scope, name) ?? unknownVal(`value '${name}' has no producer`);
+  });
+  const fn = pass.functions.get(`${node.domain}::${node.opType}`);
+  if (fn) return inferFunctionCall(pass, fn, node, inputs, depth);
+  const rule = findRule(node.domain, node.opType);
+  if (!rule) {
+    const reason = `no shape rule for ${domainName(node.domain)}::${node.opType}`;
+    return node.outputs.map(() => ({ kind: 'unknown', dtype: null, shape: null, reason }));
+  }
+  const ctx = makeRuleContext(pass, node, label, inputs, (g, formals) => {
+    const sub = runGraph(pass, g, scope, formals, depth + 1);
+    result.subgraphs.set(g, sub);
+    return g.outputs.map((o) => sub.values.get(o.name) ?? unknownVal(`subgraph output '${o.name}' has no producer`));
+  });
+  try {
+    return rule(ctx);
+  } catch (err) {
+    if (!(err instanceof ShapeError) || err.code !== 'bad-model') throw err;
+    return node.outputs.map(() => ({ kind: 'unknown', dtype: null, shape: null, reason: err.message }));
+  }
+}
+
+/** Expands a model-local function call: its body runs on the actual inputs with attribute references resolved. */
+function inferFunctionCall(pass: PassSettings, fn: FunctionInfo, call: ShapeNode, inputs: (Val | null)[], depth: number): (OutSpec | null)[] {
+  const nodes: ShapeNode[] = fn.nodes.map((n) => ({
+    ...n,
+    attributes: n.attributes.flatMap((a) => {
+      if (!a.refAttrName) return [a];
+      const src = call.attributes.find((c) => c.name === a.refAttrName) ?? fn.attributeDefaults.find((c) => c.name === a.refAttrName);
+      return src ? [{ ...src, name: a.name }] : [];
+    }),
+  }));
+  const body: ShapeGraph = {
+    nodes,
+    initializers: [],
+    inputs: fn.inputs.map((name) => ({ name, type: null })),
+    outputs: fn.outputs.map((name) => ({ name, type: null })),
+    valueInfo: fn.valueInfo,
+  };
+  const opsets = { ...pass.opsets };
+  for (const o of fn.opsets) opsets[domainName(o.domain)] = o.version;
+  const sub = runGraph({ ...pass, opsets }, body, null, inputs, depth + 1);
+  return fn.outputs.map((name) => {
+    const v = sub.values.get(name);
+    return v ? { ...v } : null;
+  });
+}
+
+function outerVal(v: InferredValue, isStatic: boolean): Val {
+  if (isStatic) {
+    const shape = v.staticShape ? v.staticShape.map((d) => (typeof d === 'string' ? symbolDim(d) : d)) : null;
+    return { kind: v.kind, dtype: v.dtype, shape, value: null, reason: v.reason };
+  }
+  return { kind: v.kind, dtype: v.dtype, shape: v.shape, value: v.value, reason: v.reason };
+}
+
+function staticDims(shape: SymDim[] | null): (number | string | null)[] | null {
+  if (!shape) return null;
+  return shape.map((d) => (d === null || typeof d === 'number' ? d : singleSymbol(d)));
+}
+
+function zip(st: PassResult | undefined, rt: PassResult): InferenceResult {
+  const values = new Map<string, InferredValue>();
+  for (const [name, r] of rt.values) {
+    const s = st?.values.get(name);
+    const concrete = r.value && r.value.every((x): x is number => typeof x === 'number') ? (r.value as number[]) : null;
+    values.set(name, {
+      kind: r.kind !== 'unknown' ? r.kind : (s?.kind ?? 'unknown'),
+      dtype: r.dtype ?? s?.dtype ?? null,
+      shape: r.shape,
+      staticShape: staticDims(s?.shape ?? null),
+      value: concrete,
+      reason: r.reason,
+    });
+  }
+  const subgraphs = new Map<Graph, InferenceResult>();
+  for (const [g, sub] of rt.subgraphs) subgraphs.set(g, zip(st?.subgraphs.get(g), sub));
+  return { values, subgraphs };
+}
+
+/** Infers dtype, runtime shape, ORT static shape and small contents of every value of `graph` (see file comment). */
+export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): InferenceResult {
+  const opsets: Record<string, number> = {};
+  for (const [d, v] of Object.entries(options.opsets)) opsets[domainName(d)] = v;
+  const functions = new Map<string, FunctionInfo>();
+  for (const f of options.functions ?? []) functions.set(`${f.domain}::${f.name}`, f);
+  const run = (isStatic: boolean): PassResult => {
+    const canOverrideInitializers = (options.irVersion ?? 4) >= 4;
+    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers };
+    let outer: Scope | null = null;
+    if (options.outerScope) {
+      const values = new Map<string, Val>();
+      for (const [name, v] of options.outerScope) values.set(name, outerVal(v, isStatic));
+      outer = { values, parent: null };
+    }
+    return runGraph(pass, graph, outer, null, 0);
+  };
+  return zip(run(true), run(false));
+}

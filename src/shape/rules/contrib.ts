@@ -1,0 +1,142 @@
+/**
+ * com.microsoft contrib ops as ONNX Runtime's own inference functions shape them
+ * (core/graph/contrib_ops/bert_defs.cc, shape_inference_functions.cc, contrib_defs.cc).
+ * Where ORT's static inference sets no shape (e.g. an attention `present` whose total length is
+ * symbolic), the static channel stays unknown and the runtime channel gives the expression.
+ */
+import { DataType } from '../../onnx/dataType';
+import type { SymDim } from '../types';
+import type { OutSpec, RuleContext, ShapeRule } from '../ruleContext';
+import { matmulShape } from './nn';
+import { input, INT32, out, sameAs } from './ruleKit';
+
+/** In the static channel ORT sets a shape only when every dim is a value; else no shape at all. */
+function allOrNothing(ctx: RuleContext, dims: SymDim[]): SymDim[] | null {
+  if (ctx.isStatic && dims.some((d) => d === null)) return null;
+  return dims;
+}
+
+const attention: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const bias = input(ctx, 2);
+  const past = input(ctx, 4);
+  const dtype = bias?.dtype ?? x?.dtype ?? null;
+  if (!x?.shape || !bias?.shape) return [out(dtype, null), out(dtype, null)];
+  const qkv = ctx.ints('qkv_hidden_sizes');
+  const vHidden = qkv ? qkv[2] : ctx.dim.div(bias.shape[0], 3);
+  const y = [x.shape[0], x.shape[1], vHidden];
+  let present: SymDim[] | null = null;
+  if (past?.shape) {
+    if (ctx.int('past_present_share_buffer', 0)) present = ctx.isStatic ? null : [...past.shape];
+    else {
+      const total = ctx.dim.add(past.shape[3], x.shape[1]);
+      present = ctx.isStatic && typeof total !== 'number' ? null : past.shape.map((d, i) => (i === 3 ? total : d));
+    }
+  }
+  return [out(dtype, y), out(dtype, present)];
+};
+
+const multiHeadAttention: ShapeRule = (ctx) => {
+  const [q, k, v] = [input(ctx, 0), input(ctx, 1), input(ctx, 2)];
+  const pastK = input(ctx, 6);
+  const dtype = q?.dtype ?? null;
+  let y: SymDim[] | null = null;
+  let kvSeq: SymDim = null;
+  if (q?.shape?.length === 5) y = [q.shape[0], q.shape[1], ctx.dim.mul(q.shape[2], q.shape[4])];
+  else if (q?.shape && v?.shape) {
+    y = [q.shape[0], q.shape[1], v.shape.length === 3 ? v.shape[2] : ctx.dim.mul(v.shape[1], v.shape[3])];
+    if (v.shape.length === 3) kvSeq = v.shape[1];
+  } else if (q?.shape && k?.shape?.length === 5) y = [...q.shape];
+  if (!y && !ctx.isStatic && q?.shape) y = [q.shape[0], q.shape[1], null];
+  if (ctx.isStatic && kvSeq !== null && typeof kvSeq !== 'number') kvSeq = null;
+  let present: SymDim[] | null = null;
+  if (pastK?.shape && ctx.node.outputs.length > 2) {
+    const share = ctx.int('past_present_share_buffer', 0) === 1 || (input(ctx, 6) && input(ctx, 8));
+    if (share) present = ctx.isStatic ? null : [...pastK.shape];
+    else present = allOrNothing(ctx, pastK.shape.map((d, i) => (i === 2 ? ctx.dim.add(d, kvSeq) : d)));
+    if (ctx.isStatic && present && typeof present[2] !== 'number') present = null;
+  } else if (!ctx.isStatic && k?.shape?.length === 4) present = [...k.shape];
+  const kt = input(ctx, 6)?.dtype ?? dtype;
+  return [out(dtype, y), out(kt, present), out(input(ctx, 7)?.dtype ?? kt, present ? [...present] : null), out(dtype, null)];
+};
+
+const groupQueryAttention: ShapeRule = (ctx) => {
+  const [q, , v] = [input(ctx, 0), input(ctx, 1), input(ctx, 2)];
+  const pastK = input(ctx, 3);
+  const dtype = q?.dtype ?? null;
+  const heads = ctx.int('num_heads', 0);
+  const kvHeads = ctx.int('kv_num_heads', 0);
+  let y: SymDim[] | null = null;
+  let kvSeq: SymDim = null;
+  if (q?.shape) {
+    if (v?.shape) {
+      y = [...q.shape];
+      kvSeq = v.shape[1] ?? null;
+    } else {
+      const head = ctx.dim.div(q.shape[2], heads + 2 * kvHeads);
+      y = [q.shape[0], q.shape[1], ctx.dim.mul(head, heads)];
+      kvSeq = q.shape[1];
+    }
+  }
+  const totalIn = input(ctx, 6);
+  const total = totalIn?.value?.[0] ?? null;
+  const pt = pastK?.dtype ?? dtype;
+  let present: SymDim[] | null = null;
+  if (pastK?.shape && pastK.shape.length === 4) {
+    const [b, h, ps, hd] = pastK.shape;
+    let seq: SymDim;
+    if (ctx.int('sliding_window_cache', 0) === 1) seq = ps;
+    else if (typeof total === 'number' && typeof ps === 'number') seq = Math.max(total, ps);
+    else if (ctx.isStatic) seq = totalIn && ps === 0 ? null : ps;
+    else seq = total ?? ctx.dim.add(ps, kvSeq);
+    present = [b, h, seq, hd];
+  } else if (q?.shape && heads > 0 && kvHeads > 0 && typeof q.shape[2] === 'number') {
+    const head = Math.floor(q.shape[2] / (v?.shape ? heads : heads + 2 * kvHeads));
+    present = [q.shape[0], kvHeads, typeof total === 'number' ? total : ctx.isStatic ? q.shape[1] : (total ?? kvSeq), head];
+  }
+  return [out(dtype, y), out(pt, present), out(input(ctx, 4)?.dtype ?? pt, present ? [...present] : null), out(dtype, null)];
+};
+
+const embedLayerNorm: ShapeRule = (ctx) => {
+  const ids = input(ctx, 0);
+  const word = input(ctx, 2);
+  const dtype = word?.dtype ?? null;
+  const hidden = word?.shape?.[1] ?? null;
+  const maskType = ctx.int('mask_index_type', 1);
+  if (!ids?.shape || ids.shape.length !== 2) return [out(dtype, null), out(maskType > 0 ? ids?.dtype ?? INT32 : null, null), out(dtype, null)];
+  const y = [ids.shape[0], ids.shape[1], hidden];
+  const mask = maskType > 0 ? out(ids.dtype, [ids.shape[0]]) : null;
+  return [out(dtype, y), mask, out(dtype, [...y])];
+};
+
+/** SkipLayerNormalization family: output like input; mean/inv_std float with the last dim 1; sum like input. */
+const skipLayerNorm: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const stat: OutSpec = out(DataType.FLOAT, x?.shape ? [...x.shape.slice(0, -1), 1] : null);
+  return [sameAs(ctx, 0), stat, { ...stat }, sameAs(ctx, 0)];
+};
+
+const matMulNBits: ShapeRule = (ctx) => {
+  const a = input(ctx, 0);
+  const n = ctx.int('N', 0);
+  return [out(a?.dtype ?? null, a?.shape ? [...a.shape.slice(0, -1), n] : null)];
+};
+
+/** com.microsoft rule table entries, keyed by op type. */
+export const CONTRIB_RULES: Record<string, ShapeRule> = {
+  Attention: attention,
+  MultiHeadAttention: multiHeadAttention,
+  GroupQueryAttention: groupQueryAttention,
+  EmbedLayerNormalization: embedLayerNorm,
+  SkipLayerNormalization: skipLayerNorm,
+  SkipSimplifiedLayerNormalization: skipLayerNorm,
+  FastGelu: (ctx) => [sameAs(ctx, 0)],
+  BiasGelu: (ctx) => [sameAs(ctx, 0)],
+  Gelu: (ctx) => [sameAs(ctx, 0)],
+  QuickGelu: (ctx) => [sameAs(ctx, 0)],
+  BiasAdd: (ctx) => [sameAs(ctx, 0)],
+  RotaryEmbedding: (ctx) => [sameAs(ctx, 0)],
+  MatMulNBits: matMulNBits,
+  DynamicQuantizeMatMul: (ctx) => [out(DataType.FLOAT, matmulShape(input(ctx, 0)?.shape ?? null, input(ctx, 1)?.shape ?? null))],
+  MatMulIntegerToFloat: (ctx) => [out(input(ctx, 2)?.dtype ?? DataType.FLOAT, matmulShape(input(ctx, 0)?.shape ?? null, input(ctx, 1)?.shape ?? null))],
+};

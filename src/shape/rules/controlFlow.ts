@@ -1,0 +1,132 @@
+/**
+ * Control flow: If, Loop, Scan (opset 8 and 9+), SequenceMap. Bodies are inferred recursively with
+ * the enclosing scope visible. Output types follow the ONNX inference functions: If unions its
+ * branches; Loop drops loop-carried shapes in the static channel and prefixes scan outputs with
+ * the trip count; Scan inserts the sequence length at `scan_output_axes`.
+ */
+import { DataType } from '../../onnx/dataType';
+import type { Graph } from '../../onnx/model';
+import type { SymDim } from '../types';
+import type { OutSpec, RuleContext, ShapeRule, Val } from '../ruleContext';
+import { input, normAxis, out } from './ruleKit';
+import { dimsEqual } from '../symbolicDim';
+
+function graphAttr(ctx: RuleContext, name: string): Graph | null {
+  return ctx.attr(name)?.g ?? null;
+}
+
+/** Union of two shapes: equal dims stay, others become unknown; differing ranks give unknown rank. */
+export function unionShapes(a: SymDim[] | null, b: SymDim[] | null): SymDim[] | null {
+  if (!a || !b || a.length !== b.length) return null;
+  return a.map((d, i) => (dimsEqual(d, b[i]) ? d : null));
+}
+
+function toSpec(v: Val | undefined): OutSpec | null {
+  if (!v) return null;
+  return { kind: v.kind, elemKind: v.elemKind, dtype: v.dtype, shape: v.shape, value: v.value, reason: v.reason };
+}
+
+const ifRule: ShapeRule = (ctx) => {
+  const thenG = graphAttr(ctx, 'then_branch');
+  const elseG = graphAttr(ctx, 'else_branch');
+  const thenOut = thenG ? ctx.inferBody(thenG, []) : [];
+  const elseOut = elseG ? ctx.inferBody(elseG, []) : [];
+  const cond = input(ctx, 0)?.value?.[0];
+  if (!ctx.isStatic && typeof cond === 'number') return (cond ? thenOut : elseOut).map(toSpec);
+  return ctx.node.outputs.map((_, i) => {
+    const t = thenOut[i];
+    const e = elseOut[i];
+    if (!t || !e) return toSpec(t ?? e);
+    const shape = unionShapes(t.shape, e.shape);
+    const differs = !ctx.isStatic && (shape === null) !== (t.shape === null || e.shape === null) ? 'If branches give different ranks' : null;
+    const partly = !ctx.isStatic && shape?.some((d, k) => d === null && t.shape?.[k] !== null) ? 'If branches give different dims' : null;
+    return { kind: t.kind, elemKind: t.elemKind, dtype: t.dtype ?? e.dtype, shape, value: null, reason: t.reason ?? e.reason ?? differs ?? partly };
+  });
+};
+
+const loopRule: ShapeRule = (ctx) => {
+  const body = graphAttr(ctx, 'body');
+  const carried = ctx.inputs.slice(2);
+  const iterVal: Val = { kind: 'tensor', dtype: DataType.INT64, shape: [], value: null, reason: null };
+  const condIn = input(ctx, 1);
+  const condVal: Val = condIn ?? { kind: 'tensor', dtype: DataType.BOOL, shape: [], value: null, reason: null };
+  const bodyCarried = carried.map((v) => (v && ctx.isStatic ? { ...v, shape: null, value: null } : v && { ...v, value: null }));
+  const outs = body ? ctx.inferBody(body, [iterVal, { ...condVal, value: null }, ...bodyCarried]) : [];
+  const nCarried = carried.length;
+  const m = input(ctx, 0)?.value?.[0] ?? null;
+  const condPassThrough = body && body.outputs[0]?.name === body.inputs[1]?.name;
+  const trips: SymDim = m !== null && (!condIn || condPassThrough) ? m : ctx.dataDependent('iterations');
+  return ctx.node.outputs.map((_, i) => {
+    const b = outs[i + 1];
+    if (i < nCarried) {
+      const init = carried[i];
+      const dtype = b?.dtype ?? init?.dtype ?? null;
+      if (ctx.isStatic) return { kind: b?.kind ?? init?.kind ?? 'tensor', elemKind: b?.elemKind, dtype, shape: null };
+      const shape = unionShapes(init?.shape ?? null, b?.shape ?? null);
+      const reason = shape && shape.some((d) => d === null) ? 'loop-carried dim changes across iterations' : null;
+      return { kind: b?.kind ?? init?.kind ?? 'tensor', elemKind: b?.elemKind, dtype, shape, reason: b?.reason ?? reason };
+    }
+    if (!b) return null;
+    return { ...out(b.dtype, b.shape ? [trips, ...b.shape] : null), reason: b.reason };
+  });
+};
+
+const scanRule: ShapeRule = (ctx) => {
+  const body = graphAttr(ctx, 'body');
+  const nScan = ctx.int('num_scan_inputs', 0);
+  const legacy = ctx.opset < 9;
+  const ins = legacy ? ctx.inputs.slice(1) : [...ctx.inputs];
+  const nState = ins.length - nScan;
+  const inAxes = legacy ? null : ctx.ints('scan_input_axes');
+  const outAxes = legacy ? null : ctx.ints('scan_output_axes');
+  let seqLen: SymDim = null;
+  let batch: SymDim = null;
+  const bodyIns = ins.map((v, i) => {
+    if (!v) return null;
+    if (!v.shape) return { ...v, value: null };
+    if (legacy) {
+      batch = v.shape[0];
+      if (i >= nState) seqLen = v.shape[1] ?? null;
+      return { ...v, shape: v.shape.slice(i < nState ? 1 : 2), value: null };
+    }
+    if (i < nState) return { ...v, value: null };
+    const axis = normAxis(ctx, inAxes?.[i - nState] ?? 0, v.shape.length);
+    if (seqLen === null) seqLen = v.shape[axis];
+    return { ...v, shape: v.shape.filter((_, k) => k !== axis), value: null };
+  });
+  const outs = body ? ctx.inferBody(body, bodyIns) : [];
+  return ctx.node.outputs.map((_, i) => {
+    const b = outs[i];
+    if (!b) return null;
+    if (i < nState) {
+      const init = ins[i];
+      const shape = legacy ? (b.shape ? [batch, ...b.shape] : null) : (b.shape ?? init?.shape ?? null);
+      return { ...out(b.dtype ?? init?.dtype ?? null, shape), reason: b.reason };
+    }
+    if (!b.shape) return { ...out(b.dtype, null), reason: b.reason };
+    if (legacy) return { ...out(b.dtype, [batch, seqLen, ...b.shape]), reason: b.reason };
+    const r = b.shape.length + 1;
+    const axis = normAxis(ctx, outAxes?.[i - nState] ?? 0, r);
+    const dims = [...b.shape];
+    dims.splice(axis, 0, seqLen);
+    return { ...out(b.dtype, dims), reason: b.reason };
+  });
+};
+
+const sequenceMap: ShapeRule = (ctx) => {
+  const body = graphAttr(ctx, 'body');
+  const bodyIns = ctx.inputs.map((v) => (v ? { ...v, kind: v.kind === 'sequence' ? ('tensor' as const) : v.kind, value: null } : null));
+  const outs = body ? ctx.inferBody(body, bodyIns) : [];
+  return ctx.node.outputs.map((_, i) => {
+    const b = outs[i];
+    return b ? { kind: 'sequence', dtype: b.dtype, shape: b.shape, reason: b.reason } : null;
+  });
+};
+
+/** The control-flow rule table entries, keyed by op type (default domain). */
+export const CONTROL_FLOW_RULES: Record<string, ShapeRule> = {
+  If: ifRule,
+  Loop: loopRule,
+  Scan: scanRule,
+  SequenceMap: sequenceMap,
+};

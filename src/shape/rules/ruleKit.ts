@@ -1,0 +1,205 @@
+/**
+ * Small helpers shared by the shape rules: output builders, axis handling, ONNX multidirectional
+ * broadcasting, and element-wise evaluation of small tensor contents.
+ */
+import { ShapeError } from '../../onnx/lensError';
+import { DataType } from '../../onnx/dataType';
+import { dimsEqual, formatDim } from '../symbolicDim';
+import type { SymDim } from '../types';
+import type { OutSpec, RuleContext, Val } from '../ruleContext';
+
+/** Largest tensor whose contents are propagated (elements). */
+export const MAX_PROPAGATED_ELEMENTS = 1024;
+
+/** A tensor output. */
+export function out(dtype: number | null, shape: SymDim[] | null, value: SymDim[] | null = null): OutSpec {
+  return { kind: 'tensor', dtype, shape, value };
+}
+
+/** A ShapeError naming the node, for inputs that contradict the op's contract. */
+export function badModel(ctx: RuleContext, message: string): ShapeError {
+  return new ShapeError('bad-model', `${message} at node '${ctx.label}'`, ctx.label);
+}
+
+/** Input i, or null when omitted or absent. */
+export function input(ctx: RuleContext, i: number): Val | null {
+  return ctx.inputs[i] ?? null;
+}
+
+/** Output with input i's dtype and shape. */
+export function sameAs(ctx: RuleContext, i = 0): OutSpec {
+  const v = input(ctx, i);
+  return out(v?.dtype ?? null, v?.shape ? [...v.shape] : null);
+}
+
+/** Normalizes a possibly negative axis for a tensor of `rank`; throws when out of range. */
+export function normAxis(ctx: RuleContext, axis: number, rank: number): number {
+  const a = axis < 0 ? axis + rank : axis;
+  if (a < 0 || a >= rank) throw badModel(ctx, `Axis ${axis} out of range for rank ${rank}`);
+  return a;
+}
+
+/** Known numeric contents (every element a number), or null. */
+export function numbers(v: Val | null): number[] | null {
+  if (!v?.value) return null;
+  return v.value.every((x): x is number => typeof x === 'number') ? (v.value as number[]) : null;
+}
+
+/** Product of all dims through the pass's arithmetic (1 for rank 0). */
+export function product(ctx: RuleContext, dims: readonly SymDim[]): SymDim {
+  let p: SymDim = 1;
+  for (const d of dims) p = ctx.dim.mul(p, d);
+  return p;
+}
+
+/** Element count of a shape when it is a known number, else null. */
+export function knownCount(shape: readonly SymDim[] | null): number | null {
+  if (!shape) return null;
+  let n = 1;
+  for (const d of shape) {
+    if (typeof d !== 'number') return null;
+    n *= d;
+  }
+  return n;
+}
+
+function dimKey(d: SymDim): string {
+  return d === null ? '' : String(formatDim(d));
+}
+
+/**
+ * ONNX multidirectional broadcasting of dims at one position: a value other than 1 wins; all 1 gives 1;
+ * otherwise one distinct symbol (unknown counts as the empty symbol) is kept, several give unknown.
+ */
+function broadcastDim(dims: SymDim[]): SymDim {
+  let value = 1;
+  let sym: SymDim | undefined;
+  let distinct = 0;
+  for (const d of dims) {
+    if (typeof d === 'number') {
+      if (d !== 1) value = d;
+    } else if (distinct === 0) {
+      sym = d;
+      distinct = 1;
+    } else if (dimKey(d) !== dimKey(sym ?? null)) {
+      distinct++;
+    }
+  }
+  if (value !== 1 || distinct === 0) return value;
+  return distinct === 1 ? (sym ?? null) : null;
+}
+
+/** Multidirectional (numpy) broadcast of shapes; null if any rank is unknown. */
+export function broadcastShapes(shapes: readonly (readonly SymDim[] | null)[]): SymDim[] | null {
+  if (shapes.some((s) => s === null)) return null;
+  const ss = shapes as readonly (readonly SymDim[])[];
+  const rank = Math.max(0, ...ss.map((s) => s.length));
+  const result: SymDim[] = [];
+  for (let i = 0; i < rank; i++) {
+    const dims: SymDim[] = [];
+    for (const s of ss) {
+      const k = i - (rank - s.length);
+      if (k >= 0) dims.push(s[k]);
+    }
+    result.push(broadcastDim(dims));
+  }
+  return result;
+}
+
+/**
+ * Why a broadcast dim came out unknown although every input dim was known: distinct symbols meet
+ * (e.g. 'total' and 'past+seq'); they resolve once bound to numbers. Null when nothing was lost.
+ */
+export function broadcastReason(shapes: readonly (readonly SymDim[] | null)[], result: readonly SymDim[] | null): string | null {
+  if (!result || shapes.some((s) => s === null)) return null;
+  const ss = shapes as readonly (readonly SymDim[])[];
+  for (let i = 0; i < result.length; i++) {
+    if (result[i] !== null) continue;
+    const dims = ss.map((s) => s[i - (result.length - s.length)]).filter((d) => d !== undefined && d !== 1);
+    if (dims.some((d) => d === null)) continue;
+    const names = [...new Set(dims.map((d) => String(formatDim(d ?? null))))];
+    return `broadcast of dims ${names.map((n) => `'${n}'`).join(' and ')} is unknown until they are bound`;
+  }
+  return null;
+}
+
+/** Row-major strides of a concrete shape. */
+function strides(shape: number[]): number[] {
+  const st = new Array<number>(shape.length).fill(1);
+  for (let i = shape.length - 2; i >= 0; i--) st[i] = st[i + 1] * shape[i + 1];
+  return st;
+}
+
+/** Concrete numeric shape, or null. */
+export function concreteShape(shape: readonly SymDim[] | null): number[] | null {
+  if (!shape) return null;
+  return shape.every((d): d is number => typeof d === 'number') ? (shape as number[]) : null;
+}
+
+/**
+ * Evaluates `fn` element-wise over broadcast inputs with known contents and concrete shapes,
+ * or returns null (contents unknown, shapes symbolic, or too many elements).
+ */
+export function broadcastValues(inputs: readonly (Val | null)[], fn: (xs: SymDim[]) => SymDim): SymDim[] | null {
+  const shapes: number[][] = [];
+  for (const v of inputs) {
+    const s = concreteShape(v?.shape ?? null);
+    if (!v?.value || !s) return null;
+    shapes.push(s);
+  }
+  const outShape = broadcastShapes(shapes);
+  const outDims = concreteShape(outShape);
+  if (!outDims) return null;
+  const count = outDims.reduce((a, b) => a * b, 1);
+  if (count > MAX_PROPAGATED_ELEMENTS) return null;
+  const outStrides = strides(outDims);
+  const inStrides = shapes.map((s) => {
+    const st = strides(s);
+    return outDims.map((_, i) => {
+      const k = i - (outDims.length - s.length);
+      return k < 0 || s[k] === 1 ? 0 : st[k];
+    });
+  });
+  const result: SymDim[] = [];
+  for (let flat = 0; flat < count; flat++) {
+    const xs: SymDim[] = inputs.map((v, j) => {
+      let off = 0;
+      let rem = flat;
+      for (let i = 0; i < outDims.length; i++) {
+        const idx = Math.floor(rem / outStrides[i]);
+        rem -= idx * outStrides[i];
+        off += idx * inStrides[j][i];
+      }
+      return (v as Val).value![off] ?? null;
+    });
+    result.push(fn(xs));
+  }
+  return result;
+}
+
+/** True for integer data types (whose Div truncates). */
+export function isIntegerType(dtype: number | null): boolean {
+  return dtype !== null && [2, 3, 4, 5, 6, 7, 12, 13, 21, 22, 25, 26].includes(dtype);
+}
+
+/** Reads an `axes`-style list from an attribute (older opsets) or from input `inputIndex` (newer). */
+export function axesFrom(ctx: RuleContext, attrName: string, inputIndex: number, fromInput: boolean): number[] | null | 'unknown' {
+  if (!fromInput) return ctx.ints(attrName);
+  const v = input(ctx, inputIndex);
+  if (!v) return null;
+  return numbers(v) ?? 'unknown';
+}
+
+/** The dim pair is compatible for equality checks (both known and equal). */
+export function sameDim(a: SymDim, b: SymDim): boolean {
+  return dimsEqual(a, b);
+}
+
+/** Boolean element type number. */
+export const BOOL = DataType.BOOL;
+/** int64 element type number. */
+export const INT64 = DataType.INT64;
+/** float32 element type number. */
+export const FLOAT = DataType.FLOAT;
+/** int32 element type number. */
+export const INT32 = DataType.INT32;

@@ -1,0 +1,37 @@
+/**
+ * The one table of shape rules, keyed by `domain::OpType` (the default domain is written
+ * `ai.onnx`). Adding an op means adding one entry to its family file.
+ */
+import type { ShapeRule } from '../ruleContext';
+import { CONTRIB_RULES } from './contrib';
+import { CONTROL_FLOW_RULES } from './controlFlow';
+import { DATA_DEPENDENT_RULES } from './dataDependent';
+import { ELEMENTWISE_RULES } from './elementwise';
+import { ML_RULES } from './ml';
+import { NN_RULES } from './nn';
+import { QUANT_RULES } from './quant';
+import { REDUCE_RULES } from './reduce';
+import { SEQUENCE_RULES } from './sequence';
+import { SHAPE_OP_RULES } from './shapeOps';
+
+/** Display name of a domain: '' and 'ai.onnx' are both written 'ai.onnx'. */
+export function domainName(domain: string): string {
+  return domain === '' ? 'ai.onnx' : domain;
+}
+
+function withDomain(domain: string, rules: Record<string, ShapeRule>): [string, ShapeRule][] {
+  return Object.entries(rules).map(([op, rule]) => [`${domain}::${op}`, rule]);
+}
+
+/** Every rule by `domain::OpType`. */
+export const SHAPE_RULES: ReadonlyMap<string, ShapeRule> = new Map([
+  ...withDomain('ai.onnx', { ...ELEMENTWISE_RULES, ...SHAPE_OP_RULES, ...REDUCE_RULES, ...NN_RULES, ...QUANT_RULES, ...DATA_DEPENDENT_RULES, ...SEQUENCE_RULES, ...CONTROL_FLOW_RULES }),
+  ...withDomain('com.microsoft', CONTRIB_RULES),
+  ...withDomain('com.microsoft', { LayerNormalization: NN_RULES.LayerNormalization, SimplifiedLayerNormalization: NN_RULES.SimplifiedLayerNormalization }),
+  ...withDomain('ai.onnx.ml', ML_RULES),
+]);
+
+/** The rule for an op, or undefined. */
+export function findRule(domain: string, opType: string): ShapeRule | undefined {
+  return SHAPE_RULES.get(`${domainName(domain)}::${opType}`);
+}

@@ -1,0 +1,386 @@
+/**
+ * Shape-manipulating ops: Shape, Size, Reshape, Flatten, Squeeze, Unsqueeze, Transpose, Concat,
+ * Split, Slice, Gather*, Expand, Tile, Pad, ConstantOfShape, Range, DepthToSpace, SpaceToDepth,
+ * OneHot, EyeLike. They carry small int contents forward, which is what lets the runtime channel
+ * resolve Shape → Gather → Concat → Reshape chains.
+ */
+import { DataType } from '../../onnx/dataType';
+import type { SymDim } from '../types';
+import type { OutSpec, RuleContext, ShapeRule } from '../ruleContext';
+import { badModel, broadcastReason, broadcastShapes, input, INT64, knownCount, MAX_PROPAGATED_ELEMENTS, normAxis, numbers, out, product } from './ruleKit';
+
+/** Anything at least this large means "to the end" in Slice. */
+const SLICE_END_SENTINEL = 2 ** 31 - 1;
+
+/** Reads a list that moved from an attribute to an input at `sinceInput`. */
+function listArg(ctx: RuleContext, attr: string, index: number, sinceInput: number): SymDim[] | null | 'unknown' {
+  if (ctx.opset < sinceInput) return ctx.ints(attr);
+  const v = input(ctx, index);
+  if (!v) return null;
+  return v.value ?? 'unknown';
+}
+
+/** Rank that a 1-D shape-like input implies when its contents are unknown. */
+function lengthOf1D(v: { shape: SymDim[] | null } | null): number | null {
+  if (!v?.shape || v.shape.length !== 1) return null;
+  return typeof v.shape[0] === 'number' ? v.shape[0] : null;
+}
+
+function unknownDims(n: number | null): SymDim[] | null {
+  return n === null ? null : new Array<SymDim>(n).fill(null);
+}
+
+const shapeOp: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  if (!x?.shape) return [out(INT64, null)];
+  const r = x.shape.length;
+  const clamp = (v: number): number => Math.min(Math.max(v < 0 ? v + r : v, 0), r);
+  const start = ctx.opset >= 15 ? clamp(ctx.int('start', 0)) : 0;
+  const endAttr = ctx.opset >= 15 ? ctx.intOrNull('end') : null;
+  const end = endAttr === null ? r : clamp(endAttr);
+  const dims = x.shape.slice(start, Math.max(start, end));
+  return [out(INT64, [dims.length], dims)];
+};
+
+const size: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const n = x?.shape ? product(ctx, x.shape) : null;
+  return [out(INT64, [], [n])];
+};
+
+const reshape: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const target = ctx.opset >= 5 ? input(ctx, 1)?.value ?? null : ctx.ints('shape');
+  const allowZero = ctx.opset >= 14 && ctx.int('allowzero', 0) === 1;
+  if (!target) return [out(x?.dtype ?? null, unknownDims(lengthOf1D(input(ctx, 1))))];
+  let inferIdx = -1;
+  const dims: SymDim[] = target.map((d, i) => {
+    if (d === 0 && !allowZero) return x?.shape?.[i] ?? null;
+    if (d === -1) {
+      if (inferIdx >= 0) throw badModel(ctx, 'Reshape shape has more than one -1');
+      inferIdx = i;
+      return null;
+    }
+    return d;
+  });
+  if (inferIdx >= 0 && x?.shape) {
+    const rest = dims.filter((_, i) => i !== inferIdx);
+    dims[inferIdx] = ctx.dim.div(product(ctx, x.shape), product(ctx, rest));
+  }
+  return [out(x?.dtype ?? null, dims, x?.value ?? null)];
+};
+
+const flatten: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  if (!x?.shape) return [out(x?.dtype ?? null, null)];
+  const r = x.shape.length;
+  let axis = ctx.int('axis', 1);
+  if (axis < 0) axis += r;
+  if (axis < 0 || axis > r) throw badModel(ctx, `Flatten axis ${axis} out of range for rank ${r}`);
+  return [out(x.dtype, [product(ctx, x.shape.slice(0, axis)), product(ctx, x.shape.slice(axis))], x.value)];
+};
+
+const squeeze: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const axes = listArg(ctx, 'axes', 1, 13);
+  if (!x?.shape || axes === 'unknown') return [out(x?.dtype ?? null, null)];
+  const r = x.shape.length;
+  let drop: Set<number>;
+  if (axes === null || axes.length === 0) {
+    if (x.shape.some((d) => typeof d !== 'number')) return [out(x.dtype, null)];
+    drop = new Set(x.shape.flatMap((d, i) => (d === 1 ? [i] : [])));
+  } else {
+    if (axes.some((a) => typeof a !== 'number')) return [out(x.dtype, null)];
+    drop = new Set((axes as number[]).map((a) => normAxis(ctx, a, r)));
+  }
+  return [out(x.dtype, x.shape.filter((_, i) => !drop.has(i)), x.value)];
+};
+
+const unsqueeze: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const axes = listArg(ctx, 'axes', 1, 13);
+  if (!x?.shape || axes === 'unknown' || axes === null || axes.some((a) => typeof a !== 'number')) {
+    return [out(x?.dtype ?? null, null)];
+  }
+  const r = x.shape.length + axes.length;
+  const ins = new Set((axes as number[]).map((a) => normAxis(ctx, a, r)));
+  const dims: SymDim[] = [];
+  let k = 0;
+  for (let i = 0; i < r; i++) dims.push(ins.has(i) ? 1 : x.shape[k++] ?? null);
+  return [out(x.dtype, dims, x.value)];
+};
+
+const transpose: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  if (!x?.shape) return [out(x?.dtype ?? null, null)];
+  const r = x.shape.length;
+  const perm = ctx.ints('perm') ?? x.shape.map((_, i) => r - 1 - i);
+  if (perm.length !== r) throw badModel(ctx, `Transpose perm length ${perm.length} differs from rank ${r}`);
+  return [out(x.dtype, perm.map((p) => x.shape![normAxis(ctx, p, r)]), r <= 1 ? x.value : null)];
+};
+
+const concat: ShapeRule = (ctx) => {
+  const ins = ctx.inputs.filter((v) => v !== null);
+  const dtype = ins.find((v) => v?.dtype !== null)?.dtype ?? null;
+  if (ins.length === 0 || ins.some((v) => !v?.shape)) return [out(dtype, null)];
+  const r = ins[0]!.shape!.length;
+  const axis = normAxis(ctx, ctx.int('axis', 0), r);
+  const dims: SymDim[] = [];
+  for (let i = 0; i < r; i++) {
+    if (i === axis) {
+      let sum: SymDim = 0;
+      for (const v of ins) sum = ctx.dim.add(sum, v!.shape![i]);
+      dims.push(sum);
+    } else {
+      dims.push(ins.map((v) => v!.shape![i]).find((d) => d !== null) ?? null);
+    }
+  }
+  const canJoin = axis === 0 && ins.every((v) => v!.value);
+  const value = canJoin ? ins.flatMap((v) => v!.value!) : null;
+  return [out(dtype, dims, value && value.length <= MAX_PROPAGATED_ELEMENTS ? value : null)];
+};
+
+const split: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const n = ctx.node.outputs.length;
+  if (!x?.shape) return new Array<OutSpec>(n).fill(out(x?.dtype ?? null, null));
+  const r = x.shape.length;
+  const axis = normAxis(ctx, ctx.int('axis', 0), r);
+  const d = x.shape[axis];
+  const sizes = listArg(ctx, 'split', 1, 13);
+  let parts: SymDim[];
+  if (sizes === 'unknown') parts = new Array<SymDim>(n).fill(null);
+  else if (sizes && sizes.length > 0) parts = sizes;
+  else if (ctx.opset >= 18 && ctx.intOrNull('num_outputs') !== null && typeof d === 'number') {
+    const chunk = Math.ceil(d / n);
+    parts = Array.from({ length: n }, (_, i) => Math.max(0, Math.min(chunk, d - chunk * i)));
+  } else {
+    const q = ctx.dim.div(d, n);
+    parts = new Array<SymDim>(n).fill(typeof d === 'number' && d % n !== 0 ? null : q);
+  }
+  let offset = 0;
+  return parts.slice(0, n).map((p) => {
+    const dims = [...x.shape!];
+    dims[axis] = p;
+    let value: SymDim[] | null = null;
+    if (r === 1 && x.value && typeof p === 'number') value = x.value.slice(offset, offset + p);
+    offset += typeof p === 'number' ? p : 0;
+    return out(x.dtype, dims, value);
+  });
+};
+
+/** Length of a slice of a known dim with numeric start/end/step (ONNX clamping rules). */
+function sliceLen(d: number, start: number, end: number, step: number): [number, number] {
+  const clampPos = (v: number, lo: number, hi: number): number => Math.min(Math.max(v, lo), hi);
+  let s = start < 0 ? start + d : start;
+  let e = end < 0 ? end + d : end;
+  if (step > 0) {
+    s = clampPos(s, 0, d);
+    e = clampPos(e, 0, d);
+    return [s, Math.max(0, Math.ceil((e - s) / step))];
+  }
+  s = clampPos(s, 0, d - 1);
+  e = clampPos(e, -1, d - 1);
+  return [s, Math.max(0, Math.ceil((s - e) / -step))];
+}
+
+const slice: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  if (!x?.shape) return [out(x?.dtype ?? null, null)];
+  const r = x.shape.length;
+  const old = ctx.opset < 10;
+  const starts = old ? ctx.ints('starts') : input(ctx, 1)?.value ?? null;
+  const ends = old ? ctx.ints('ends') : input(ctx, 2)?.value ?? null;
+  // undefined = omitted (defaults apply); null = given but contents unknown.
+  const axesArg = old ? (ctx.ints('axes') ?? undefined) : input(ctx, 3) ? input(ctx, 3)!.value : undefined;
+  const stepsArg = old ? undefined : input(ctx, 4) ? input(ctx, 4)!.value : undefined;
+  if (!starts || !ends || axesArg === null || stepsArg === null) return [out(x.dtype, unknownDims(r))];
+  const axes = axesArg ?? starts.map((_, i) => i);
+  const dims = [...x.shape];
+  let valueRange: [number, number, number] | null = null;
+  for (let k = 0; k < axes.length; k++) {
+    const a = axes[k];
+    if (typeof a !== 'number') return [out(x.dtype, unknownDims(r))];
+    const axis = normAxis(ctx, a, r);
+    const s = starts[k];
+    const e = ends[k];
+    const st = stepsArg ? stepsArg[k] : 1;
+    const d = x.shape[axis];
+    if (typeof s === 'number' && typeof e === 'number' && typeof st === 'number' && typeof d === 'number') {
+      const [begin, len] = sliceLen(d, s, e, st);
+      dims[axis] = len;
+      if (r === 1) valueRange = [begin, len, st];
+    } else if (st === 1 && s === 0 && typeof e === 'number' && e >= SLICE_END_SENTINEL) {
+      dims[axis] = d;
+    } else if (st === 1 && typeof s === 'number' && s >= 0 && typeof e === 'number' && e >= SLICE_END_SENTINEL) {
+      dims[axis] = ctx.dim.sub(d, s);
+    } else if (st === 1 && s === 0 && typeof e === 'number' && e < 0) {
+      dims[axis] = ctx.dim.add(d, e);
+    } else if (st === 1 && e !== null && s !== null && !(typeof e === 'number' && e >= SLICE_END_SENTINEL)) {
+      // Symbolic bounds: assume the slice lies inside the dim (the usual cache/position slices).
+      dims[axis] = ctx.isStatic || (typeof s === 'number' && s < 0) ? null : ctx.dim.sub(e, s);
+    } else {
+      dims[axis] = null;
+    }
+  }
+  let value: SymDim[] | null = null;
+  if (valueRange && x.value) {
+    const [begin, len, st] = valueRange;
+    value = Array.from({ length: len }, (_, i) => x.value![begin + i * st] ?? null);
+  }
+  return [out(x.dtype, dims, value)];
+};
+
+const gather: ShapeRule = (ctx) => {
+  const data = input(ctx, 0);
+  const idx = input(ctx, 1);
+  if (!data?.shape || !idx?.shape) return [out(data?.dtype ?? null, null)];
+  const r = data.shape.length;
+  const axis = normAxis(ctx, ctx.int('axis', 0), r);
+  const dims = [...data.shape.slice(0, axis), ...idx.shape, ...data.shape.slice(axis + 1)];
+  let value: SymDim[] | null = null;
+  const ids = numbers(idx);
+  const n = data.shape[0];
+  if (r === 1 && data.value && ids && typeof n === 'number') {
+    value = ids.map((i) => data.value![i < 0 ? i + n : i] ?? null);
+  }
+  return [out(data.dtype, dims, value)];
+};
+
+const gatherElements: ShapeRule = (ctx) => {
+  const idx = input(ctx, 1);
+  return [out(input(ctx, 0)?.dtype ?? null, idx?.shape ? [...idx.shape] : null)];
+};
+
+const gatherND: ShapeRule = (ctx) => {
+  const data = input(ctx, 0);
+  const idx = input(ctx, 1);
+  const b = ctx.int('batch_dims', 0);
+  const last = idx?.shape?.[idx.shape.length - 1];
+  if (!data?.shape || !idx?.shape || typeof last !== 'number') return [out(data?.dtype ?? null, null)];
+  return [out(data.dtype, [...idx.shape.slice(0, -1), ...data.shape.slice(b + last)])];
+};
+
+const expand: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const s = input(ctx, 1);
+  if (!x?.shape) return [out(x?.dtype ?? null, null)];
+  if (!s?.value) {
+    const n = lengthOf1D(s);
+    return [out(x.dtype, n === null ? null : unknownDims(Math.max(n, x.shape.length)))];
+  }
+  const shape = broadcastShapes([x.shape, s.value]);
+  return [{ ...out(x.dtype, shape), reason: broadcastReason([x.shape, s.value], shape) }];
+};
+
+const tile: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const reps = input(ctx, 1)?.value ?? null;
+  if (!x?.shape) return [out(x?.dtype ?? null, null)];
+  if (!reps || reps.length !== x.shape.length) return [out(x.dtype, unknownDims(x.shape.length))];
+  return [out(x.dtype, x.shape.map((d, i) => ctx.dim.mul(d, reps[i])))];
+};
+
+const pad: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  if (!x?.shape) return [out(x?.dtype ?? null, null)];
+  const r = x.shape.length;
+  const pads = ctx.opset >= 11 ? input(ctx, 1)?.value ?? null : ctx.ints(ctx.opset >= 2 ? 'pads' : 'paddings');
+  const axesIn = ctx.opset >= 18 ? input(ctx, 3) : null;
+  const axes = axesIn ? numbers(axesIn) : x.shape.map((_, i) => i);
+  if (!pads || !axes) return [out(x.dtype, unknownDims(r))];
+  const dims = [...x.shape];
+  axes.forEach((a, k) => {
+    const axis = normAxis(ctx, a, r);
+    dims[axis] = ctx.dim.add(ctx.dim.add(dims[axis], pads[k]), pads[k + axes.length]);
+  });
+  return [out(x.dtype, dims)];
+};
+
+const constantOfShape: ShapeRule = (ctx) => {
+  const s = input(ctx, 0);
+  const t = ctx.tensorAttr('value');
+  const dtype = t?.dataType ?? DataType.FLOAT;
+  const fill = t?.values?.[0] ?? 0;
+  if (!s?.value) return [out(dtype, unknownDims(lengthOf1D(s)))];
+  const dims = [...s.value];
+  const n = knownCount(dims);
+  const value = n !== null && n <= MAX_PROPAGATED_ELEMENTS ? new Array<SymDim>(n).fill(fill) : null;
+  return [out(dtype, dims, value)];
+};
+
+const range: ShapeRule = (ctx) => {
+  const [start, limit, delta] = [0, 1, 2].map((i) => input(ctx, i)?.value?.[0] ?? null);
+  const dtype = input(ctx, 0)?.dtype ?? null;
+  let n: SymDim = null;
+  if (typeof start === 'number' && typeof limit === 'number' && typeof delta === 'number' && delta !== 0) {
+    n = Math.max(0, Math.ceil((limit - start) / delta));
+  } else if (delta === 1 && limit !== null && start !== null) {
+    n = ctx.dim.sub(limit, start);
+  }
+  let value: SymDim[] | null = null;
+  if (typeof n === 'number' && n <= MAX_PROPAGATED_ELEMENTS && typeof start === 'number' && typeof delta === 'number') {
+    value = Array.from({ length: n }, (_, i) => start + i * delta);
+  }
+  return [out(dtype, [n], value)];
+};
+
+const depthToSpace: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const b = ctx.int('blocksize', 1);
+  if (!x?.shape || x.shape.length !== 4) return [out(x?.dtype ?? null, null)];
+  const [n, c, h, w] = x.shape;
+  return [out(x.dtype, [n, ctx.dim.div(c, b * b), ctx.dim.mul(h, b), ctx.dim.mul(w, b)])];
+};
+
+const spaceToDepth: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const b = ctx.int('blocksize', 1);
+  if (!x?.shape || x.shape.length !== 4) return [out(x?.dtype ?? null, null)];
+  const [n, c, h, w] = x.shape;
+  return [out(x.dtype, [n, ctx.dim.mul(c, b * b), ctx.dim.div(h, b), ctx.dim.div(w, b)])];
+};
+
+const oneHot: ShapeRule = (ctx) => {
+  const idx = input(ctx, 0);
+  const depth = input(ctx, 1)?.value?.[0] ?? null;
+  const dtype = input(ctx, 2)?.dtype ?? null;
+  if (!idx?.shape) return [out(dtype, null)];
+  const r = idx.shape.length + 1;
+  const axis = normAxis(ctx, ctx.int('axis', -1), r);
+  const dims = [...idx.shape];
+  dims.splice(axis, 0, typeof depth === 'number' ? Math.floor(depth) : depth);
+  return [out(dtype, dims)];
+};
+
+const eyeLike: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const dt = ctx.intOrNull('dtype');
+  return [out(dt ?? x?.dtype ?? null, x?.shape ? [...x.shape] : null)];
+};
+
+/** The shape-op rule table entries, keyed by op type (default domain). */
+export const SHAPE_OP_RULES: Record<string, ShapeRule> = {
+  Shape: shapeOp,
+  Size: size,
+  Reshape: reshape,
+  Flatten: flatten,
+  Squeeze: squeeze,
+  Unsqueeze: unsqueeze,
+  Transpose: transpose,
+  Concat: concat,
+  Split: split,
+  Slice: slice,
+  Gather: gather,
+  GatherElements: gatherElements,
+  GatherND: gatherND,
+  Expand: expand,
+  Tile: tile,
+  Pad: pad,
+  ConstantOfShape: constantOfShape,
+  Range: range,
+  DepthToSpace: depthToSpace,
+  SpaceToDepth: spaceToDepth,
+  OneHot: oneHot,
+  EyeLike: eyeLike,
+};
