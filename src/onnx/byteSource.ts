@@ -11,8 +11,15 @@ import { LensError, OnnxFormatError } from './lensError';
 /** Largest single read (and allocation) a source performs, in bytes (16 MiB). */
 export const MAX_READ_BYTES = 16 * 1024 * 1024;
 
-/** Size of the file source's read window, in bytes; small reads are served from it. */
+/** Largest read window of the file source, in bytes; small reads are served from it. */
 export const WINDOW_BYTES = 64 * 1024;
+
+/**
+ * First fill after a jump, in bytes. Skipping a weight lands in the middle of nowhere: the next
+ * tensor header is a few dozen bytes, so a small fill avoids reading the next weight's start.
+ * Sequential fills double up to WINDOW_BYTES, so dense metadata still reads in large blocks.
+ */
+const MIN_FILL_BYTES = 4 * 1024;
 
 /** Read-only random access to `size` bytes. Offsets are byte positions from the start. */
 export interface ByteSource {
@@ -55,9 +62,10 @@ export class MemorySource implements ByteSource {
 export class FileSource implements ByteSource {
   readonly size: number;
   private fd: number | null;
-  private readonly window = Buffer.alloc(WINDOW_BYTES);
+  private window = Buffer.alloc(MIN_FILL_BYTES);
   private windowStart = 0;
   private windowLength = 0;
+  private nextFillBytes = MIN_FILL_BYTES;
   private readCount = 0;
 
   private constructor(fd: number, size: number) {
@@ -99,7 +107,7 @@ export class FileSource implements ByteSource {
       return Uint8Array.prototype.slice.call(this.window, at, at + length);
     }
     if (length <= WINDOW_BYTES) {
-      this.fill(offset);
+      this.fill(offset, length);
       return Uint8Array.prototype.slice.call(this.window, 0, length);
     }
     const out = new Uint8Array(length);
@@ -112,8 +120,11 @@ export class FileSource implements ByteSource {
     this.fd = null;
   }
 
-  private fill(offset: number): void {
-    const length = Math.min(WINDOW_BYTES, this.size - offset);
+  private fill(offset: number, minLength = 1): void {
+    const isSequential = offset === this.windowStart + this.windowLength;
+    this.nextFillBytes = isSequential ? Math.min(WINDOW_BYTES, this.nextFillBytes * 2) : MIN_FILL_BYTES;
+    const length = Math.min(Math.max(this.nextFillBytes, minLength), this.size - offset);
+    if (this.window.length < length) this.window = Buffer.alloc(Math.min(WINDOW_BYTES, Math.max(length, this.window.length * 2)));
     this.readAt(this.window, offset, length);
     this.windowStart = offset;
     this.windowLength = length;

@@ -1,0 +1,161 @@
+/**
+ * Benchmark: loading a model must cost the same whether its ≥ 1 GB of weights are embedded as
+ * raw_data or kept in an external file, because the decoder skips payloads without reading them.
+ *
+ * Prints `bench: weights-vs-external ratio=<embedded median / external median>` (≈ 1 is the goal)
+ * and `bench: heap-vs-metadata ratio=<heap growth during a load of the 1 GB model / metadataBytes>`.
+ * The models are stream-written in the protobuf wire format here (building 1 GB through protobufjs
+ * would need the whole model in memory), in os.tmpdir(), and deleted at the end.
+ */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as v8 from 'node:v8';
+import * as vm from 'node:vm';
+import { loadModel } from '../../src/onnx/loadModel';
+import { onnxType } from '../../src/onnx/onnxSchema';
+
+const TENSOR_COUNT = 16;
+const TENSOR_ELEMENTS = 16 * 1024 * 1024; // float32: 64 MiB each, 1 GiB in total
+const TENSOR_BYTES = TENSOR_ELEMENTS * 4;
+const WRITE_CHUNK_BYTES = 16 * 1024 * 1024;
+const TIMED_RUNS = 5;
+
+type Obj = Record<string, unknown>;
+
+function encode(type: string, obj: Obj): Uint8Array {
+  const T = onnxType(type);
+  return T.encode(T.fromObject(obj)).finish();
+}
+
+function varint(value: number): number[] {
+  const out: number[] = [];
+  let v = value;
+  while (v >= 0x80) {
+    out.push((v % 0x80) | 0x80);
+    v = Math.floor(v / 0x80);
+  }
+  out.push(v);
+  return out;
+}
+
+/** Key + length prefix of a length-delimited field. */
+function lengthPrefix(fieldNumber: number, length: number): Uint8Array {
+  return Uint8Array.from([...varint(fieldNumber * 8 + 2), ...varint(length)]);
+}
+
+/** A chain of Add nodes consuming every weight, so the graph is real and uses all initializers. */
+function graphWithoutInitializers(): Obj {
+  const names = Array.from({ length: TENSOR_COUNT }, (_, i) => `w${i}`);
+  const vi = (name: string): Obj => ({ name, type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: TENSOR_ELEMENTS }] } } } });
+  return {
+    name: 'bench',
+    node: names.map((w, i) => ({ opType: 'Add', name: `add${i}`, input: [i === 0 ? 'x' : `s${i - 1}`, w], output: [i === TENSOR_COUNT - 1 ? 'y' : `s${i}`] })),
+    input: [vi('x')],
+    output: [vi('y')],
+  };
+}
+
+const MODEL_HEADER: Obj = { irVersion: 8, producerName: 'bench-weights', opsetImport: [{ domain: '', version: 17 }] };
+
+/** Writes a model whose initializers embed TENSOR_BYTES of raw_data each; returns its size in bytes. */
+function writeEmbeddedModel(file: string): number {
+  const graphBody = encode('GraphProto', graphWithoutInitializers());
+  const tensorHeads = Array.from({ length: TENSOR_COUNT }, (_, i) => encode('TensorProto', { name: `w${i}`, dataType: 1, dims: [TENSOR_ELEMENTS] }));
+  const rawPrefix = lengthPrefix(9, TENSOR_BYTES);
+  const tensorLength = (head: Uint8Array): number => head.length + rawPrefix.length + TENSOR_BYTES;
+  const graphLength = graphBody.length + tensorHeads.reduce((a, h) => a + lengthPrefix(5, tensorLength(h)).length + tensorLength(h), 0);
+  const chunk = new Uint8Array(WRITE_CHUNK_BYTES);
+  // A non-zero pattern, so no filesystem can store the payload as holes.
+  for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 31 + 7) & 0xff;
+  const fd = fs.openSync(file, 'w');
+  try {
+    fs.writeSync(fd, encode('ModelProto', MODEL_HEADER));
+    fs.writeSync(fd, lengthPrefix(7, graphLength));
+    fs.writeSync(fd, graphBody);
+    for (const head of tensorHeads) {
+      fs.writeSync(fd, lengthPrefix(5, tensorLength(head)));
+      fs.writeSync(fd, head);
+      fs.writeSync(fd, rawPrefix);
+      for (let done = 0; done < TENSOR_BYTES; done += chunk.length) fs.writeSync(fd, chunk, 0, Math.min(chunk.length, TENSOR_BYTES - done));
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return fs.statSync(file).size;
+}
+
+/** Writes the same graph with every initializer in `weights.bin` (created at full size, never read). */
+function writeExternalModel(file: string): void {
+  const initializer = Array.from({ length: TENSOR_COUNT }, (_, i) => ({
+    name: `w${i}`,
+    dataType: 1,
+    dims: [TENSOR_ELEMENTS],
+    dataLocation: 1,
+    externalData: [
+      { key: 'location', value: 'weights.bin' },
+      { key: 'offset', value: String(i * TENSOR_BYTES) },
+      { key: 'length', value: String(TENSOR_BYTES) },
+    ],
+  }));
+  fs.writeFileSync(file, encode('ModelProto', { ...MODEL_HEADER, graph: { ...graphWithoutInitializers(), initializer } }));
+  const fd = fs.openSync(path.join(path.dirname(file), 'weights.bin'), 'w');
+  fs.ftruncateSync(fd, TENSOR_COUNT * TENSOR_BYTES);
+  fs.closeSync(fd);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function timeLoads(file: string): number {
+  loadModel(file); // warm-up: JIT, page cache of the metadata
+  const times: number[] = [];
+  for (let i = 0; i < TIMED_RUNS; i++) {
+    const start = process.hrtime.bigint();
+    loadModel(file);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return median(times);
+}
+
+/** A callable gc(), enabled at run time so `npm run bench` needs no --expose-gc flag. */
+function getGc(): () => void {
+  v8.setFlagsFromString('--expose-gc');
+  return vm.runInNewContext('gc') as () => void;
+}
+
+/** Runs the benchmark and prints its `bench:` lines. */
+export async function run(): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-bench-weights-'));
+  try {
+    const embedded = path.join(dir, 'embedded', 'model.onnx');
+    const external = path.join(dir, 'external', 'model.onnx');
+    fs.mkdirSync(path.dirname(embedded));
+    fs.mkdirSync(path.dirname(external));
+    const embeddedBytes = writeEmbeddedModel(embedded);
+    writeExternalModel(external);
+
+    const embeddedMs = timeLoads(embedded);
+    const externalMs = timeLoads(external);
+
+    // Heap: collect garbage, load once, and read heap + ArrayBuffer usage before any further
+    // collection. The load is synchronous and allocates little, so GC rarely runs inside it and
+    // the growth is close to the peak (it is a lower bound if a collection did run). ArrayBuffers
+    // are included because the read window and the compact copy live there, not on the JS heap.
+    const gc = getGc();
+    gc();
+    const before = process.memoryUsage();
+    const loaded = loadModel(embedded);
+    const after = process.memoryUsage();
+    const growth = after.heapUsed - before.heapUsed + (after.arrayBuffers - before.arrayBuffers);
+
+    console.log(`bench: weights model file=${embeddedBytes} bytes tensors=${TENSOR_COUNT} bytesRead=${loaded.bytesRead} metadataBytes=${loaded.metadataBytes}`);
+    console.log(`bench: weights load embedded median=${embeddedMs.toFixed(2)}ms external median=${externalMs.toFixed(2)}ms runs=${TIMED_RUNS}`);
+    console.log(`bench: weights-vs-external ratio=${(embeddedMs / externalMs).toFixed(2)}`);
+    console.log(`bench: heap-vs-metadata ratio=${(growth / loaded.metadataBytes).toFixed(1)} (heap growth ${growth} bytes)`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
