@@ -2,12 +2,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ORDER_CASES } from './support/castModels';
+import { castLikes, fp16Softmax, nestedLocalFunctions, SINGLE_OP_SPECS, singleOpModel } from './support/inlineModels';
 import { transformModel } from './support/transformCase';
 import { CORPUS_DIR, ORT_SKIP, ortOrder } from './support/ortOrder';
 
-for (const c of ORDER_CASES) {
+for (const c of [...ORDER_CASES, nestedLocalFunctions, fp16Softmax, castLikes]) {
   test(`applyOrtTransforms() + DEFAULT order equal onnxruntime-node 1.30 for: ${c.name}`, { skip: ORT_SKIP }, async () => {
     assert.deepEqual(transformModel(c.bytes).order, await ortOrder(c.bytes));
+  });
+}
+
+for (const spec of SINGLE_OP_SPECS) {
+  test(`applyOrtTransforms() + DEFAULT order equal onnxruntime-node 1.30 for the single-op model ${spec}`, { skip: ORT_SKIP }, async () => {
+    const bytes = singleOpModel(spec);
+    assert.deepEqual(transformModel(bytes).order, await ortOrder(bytes));
   });
 }
 

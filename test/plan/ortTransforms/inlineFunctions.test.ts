@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { castLikes, fp16Softmax, nestedLocalFunctions, singleOpModel } from './support/inlineModels';
+import { short, transformModel } from './support/transformCase';
+
+for (const c of [nestedLocalFunctions, fp16Softmax, castLikes]) {
+  test(`inlineFunctions() gives ORT's executed order for: ${c.name}`, () => {
+    assert.deepEqual(transformModel(c.bytes).order.map(short), c.expected);
+  });
+}
+
+test('inlineFunctions() turns body Constants into prefixed initializers and renames body values', () => {
+  const { exec } = transformModel(nestedLocalFunctions.bytes);
+  for (const name of ['_inlfunc_Inner_c', '_inlfunc_Inner_token_2_c', '_inlfunc_Inner_token_3_c']) assert.ok(exec.initializers.has(name), name);
+  assert.deepEqual(exec.nodes[5]!.outputs, ['_inlfunc_Blk_m']);
+  assert.deepEqual(exec.nodes[7]!.outputs, ['b1'], 'a formal output takes the call output name');
+  assert.equal(exec.nodes[1], undefined, 'the call node leaves a gap');
+});
+
+test('inlineFunctions() names an fp16 Softmax body value after the prefix before casting renames it', () => {
+  const { exec } = transformModel(fp16Softmax.bytes);
+  assert.ok(exec.initializers.has('_inlfunc_Softmax_axes'));
+  assert.deepEqual(exec.nodes[5]!.outputs, ['InsertedPrecisionFreeCast__inlfunc_Softmax_X_Sub']);
+});
+
+test('inlineFunctions() leaves a body it cannot reproduce and reports it as uncovered', () => {
+  const { exec } = transformModel(singleOpModel('GroupNormalization:f32:18:num_groups=2'));
+  assert.equal(exec.nodes[1]!.opType, 'GroupNormalization');
+  assert.deepEqual(exec.uncovered.map((u) => u.term), ['inline:GroupNormalization']);
+});
+
+test('inlineFunctions() expands CastLike into a Cast to the dtype of its second input', () => {
+  const { exec } = transformModel(castLikes.bytes);
+  assert.deepEqual(exec.nodes[2]!.attributes, [{ name: 'to', type: 2, i: 6 }]);
+  assert.deepEqual(exec.nodes[3]!.attributes, [{ name: 'to', type: 2, i: 1 }]);
+});
