@@ -52,6 +52,25 @@ function makeTensor(ort: typeof import('onnxruntime-node'), f: FeedSpec): import
 
 /** Runs the model once; returns node name → summed scratch bytes requested (the CSV column). */
 export async function measureScratch(modelBytes: Uint8Array, feeds: FeedSpec[], threads: number): Promise<Map<string, number>> {
+  return (await runProbe(modelBytes, feeds, threads, false)).scratch;
+}
+
+/**
+ * Runs a single-node model once with profiling on; returns the arena bytes requested and in use
+ * at the node's event minus its output bytes. With only large initializers, that is the prepack.
+ */
+export async function measureRequestedBesideOutputs(modelBytes: Uint8Array, feeds: FeedSpec[], threads: number): Promise<number> {
+  const r = await runProbe(modelBytes, feeds, threads, true);
+  if (r.requestedBesideOutputs === null) throw new Error('ortScratchRunner: the profile has no node event with memory stats');
+  return r.requestedBesideOutputs;
+}
+
+async function runProbe(
+  modelBytes: Uint8Array,
+  feeds: FeedSpec[],
+  threads: number,
+  profile: boolean,
+): Promise<{ scratch: Map<string, number>; requestedBesideOutputs: number | null }> {
   const ort = loadOrt();
   if (!ort) throw new Error('ortScratchRunner: onnxruntime-node is not available');
   const dir = mkdtempSync(join(tmpdir(), 'lens-scratch-'));
@@ -64,18 +83,33 @@ export async function measureScratch(modelBytes: Uint8Array, feeds: FeedSpec[], 
       graphOptimizationLevel: 'disabled',
       enableMemPattern: false,
       extra: { session: { collect_node_memory_stats_to_file: 'stats.csv' } },
+      enableProfiling: profile,
+      profileFilePrefix: join(dir, 'profile'),
     } as import('onnxruntime-node').InferenceSession.SessionOptions;
     const session = await ort.InferenceSession.create(modelPath, options);
     const feedMap: Record<string, import('onnxruntime-node').Tensor> = {};
     for (const f of feeds) feedMap[f.name] = makeTensor(ort, f);
     await session.run(feedMap);
+    if (profile) session.endProfiling();
     await session.release();
     const csv = readdirSync(dir).find((n) => n.startsWith('stats'));
     if (!csv) throw new Error(`ortScratchRunner: ORT wrote no stats CSV in ${dir}`);
-    return parseStats(readFileSync(join(dir, csv), 'utf8'));
+    const prof = readdirSync(dir).find((n) => n.startsWith('profile'));
+    return {
+      scratch: parseStats(readFileSync(join(dir, csv), 'utf8')),
+      requestedBesideOutputs: prof ? firstNodeRequested(readFileSync(join(dir, prof), 'utf8')) : null,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** From a profile JSON: the first node event's mem_bytes_requested_in_use minus output_size. */
+function firstNodeRequested(text: string): number | null {
+  const events = JSON.parse(text) as { cat?: string; args?: Record<string, unknown> }[];
+  const e = events.find((x) => x.cat === 'Node' && x.args?.mem_bytes_requested_in_use !== undefined);
+  if (!e?.args) return null;
+  return Number(e.args.mem_bytes_requested_in_use) - Number(e.args.output_size);
 }
 
 /** Parses the node-stats CSV; node names carry a `_<hash>` suffix, which is dropped. */

@@ -1,0 +1,87 @@
+/**
+ * ORT check for prepack: in a single-node model, the arena bytes requested and in use at the
+ * node's profile event, minus its outputs and minus the small initializers ORT reserves in the
+ * arena (<= 127 B), are the packed copies (ort-cpu-scratch.md §5). They must equal the sum of
+ * estimatePrepack() for the node.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { tensorByteSize } from '../../../src/onnx/dataType';
+import { estimatePrepack } from '../../../src/plan/workspace';
+import { loadOrt, measureRequestedBesideOutputs } from './ortScratchRunner';
+import { probeModel, type OrtCase } from './probeModel';
+import { buildCase, envOf, type NodeCase } from './workspaceCase';
+
+const F = 1;
+const F16 = 10;
+const U8 = 2;
+const S8 = 3;
+const THREADS = 2;
+/** ORT reserves initializers up to this size inside the arena (kSmallTensorExternalDataThreshold). */
+const SMALL_INITIALIZER_MAX_BYTES = 127;
+
+function nbits(bits: number, level: number): NodeCase {
+  const [K, N, block] = [64, 32, 32];
+  const blocks = K / block;
+  return {
+    op: 'MatMulNBits',
+    domain: 'com.microsoft',
+    attrs: { K, N, bits, block_size: block, accuracy_level: level },
+    inputs: [[F, [4, K]], [U8, [N, blocks, (block * bits) / 8]], [F, [N * blocks]]],
+    outputs: [[F, [4, N]]],
+    constant: [1, 2],
+  };
+}
+
+function qconv(wType: number, wZeroPoint: number): NodeCase {
+  return {
+    op: 'QLinearConv',
+    attrs: { pads: [1, 1, 1, 1] },
+    inputs: [[U8, [1, 8, 16, 16]], [F, []], [U8, []], [wType, [16, 8, 3, 3]], [F, []], [wType, []], [F, []], [U8, []]],
+    outputs: [[U8, [1, 16, 16, 16]]],
+    constant: [1, 2, 3, 4, 5, 6, 7],
+    values: { 1: [1], 2: [128], 4: [1], 5: [wZeroPoint], 6: [1], 7: [0] },
+  };
+}
+
+const CASES: OrtCase[] = [
+  { name: 'MatMul B [64,100]', spec: { op: 'MatMul', inputs: [[F, [8, 64]], [F, [64, 100]]], outputs: [[F, [8, 100]]], constant: [1] } },
+  { name: 'MatMul B [37,33]', spec: { op: 'MatMul', inputs: [[F, [8, 37]], [F, [37, 33]]], outputs: [[F, [8, 33]]], constant: [1] } },
+  { name: 'Gemm transB [50,40]', spec: { op: 'Gemm', attrs: { transB: 1 }, inputs: [[F, [8, 40]], [F, [50, 40]]], outputs: [[F, [8, 50]]], constant: [1] } },
+  { name: 'LSTM W and R', spec: { op: 'LSTM', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [F, [1, 64, 8]], [F, [1, 64, 16]]], outputs: [[F, [5, 1, 2, 16]]], constant: [1, 2] } },
+  { name: 'GRU W and R', spec: { op: 'GRU', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [F, [1, 48, 8]], [F, [1, 48, 16]]], outputs: [[F, [5, 1, 2, 16]]], constant: [1, 2] } },
+  { name: 'ConvTranspose W', spec: { op: 'ConvTranspose', inputs: [[F, [1, 4, 5, 5]], [F, [4, 8, 3, 3]]], outputs: [[F, [1, 8, 7, 7]]], constant: [1] } },
+  { name: 'Attention weights', spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
+  { name: 'MatMulInteger u8·s8', spec: { op: 'MatMulInteger', inputs: [[U8, [4, 61]], [S8, [61, 32]]], outputs: [[6, [4, 32]]], constant: [1] } },
+  { name: 'MatMulInteger u8·u8', spec: { op: 'MatMulInteger', inputs: [[U8, [4, 61]], [U8, [61, 32]]], outputs: [[6, [4, 32]]], constant: [1] } },
+  { name: 'QLinearConv u8 weights', spec: qconv(U8, 128) },
+  { name: 'QLinearConv symmetric s8 weights', spec: qconv(S8, 0) },
+  { name: 'MatMulNBits 4-bit accuracy 0', spec: nbits(4, 0) },
+  { name: 'MatMulNBits 4-bit accuracy 4', spec: nbits(4, 4) },
+  { name: 'LayerNormalization fp16 constant scale and bias', spec: { op: 'LayerNormalization', inputs: [[F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]]], constant: [1, 2] } },
+];
+
+/** Bytes of the constant inputs small enough to be reserved inside the arena. */
+function smallInitializerBytes(spec: NodeCase): number {
+  let total = 0;
+  for (const i of spec.constant ?? []) {
+    const d = spec.inputs[i];
+    if (!d) continue;
+    const bytes = tensorByteSize(d[0], (d[1] as number[]).reduce((a, b) => a * b, 1)) ?? 0;
+    if (bytes <= SMALL_INITIALIZER_MAX_BYTES) total += bytes;
+  }
+  return total;
+}
+
+const ort = loadOrt();
+
+for (const c of CASES) {
+  test(`ORT 1.30 arena bytes at init match estimatePrepack(): ${c.name}`, { skip: ort ? false : 'onnxruntime-node is not loadable here' }, async () => {
+    const { bytes, feeds } = probeModel(c);
+    const measured = (await measureRequestedBesideOutputs(bytes, feeds, THREADS)) - smallInitializerBytes(c.spec);
+    const { node, io } = buildCase(c.spec);
+    const packs = estimatePrepack(node, io, envOf(THREADS)).packs;
+    const estimated = packs.reduce((sum, p) => sum + (p.packedBytes ?? Number.NaN), 0);
+    assert.equal(estimated, measured, `${c.name}: estimate ${packs.map((p) => `${p.input}=${p.packedBytes}`).join(', ')}, ORT ${measured}`);
+  });
+}
