@@ -3,6 +3,7 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, existsSync, copyFileSync } from 'node:fs';
+import { safeHtmlSinks } from '../webview/build/safeHtmlSinks.mjs';
 
 const check = !process.argv.includes('--no-check');
 if (check) {
@@ -15,7 +16,7 @@ const entries = [
   { entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node18', external: ['vscode'] },
   { entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node18', banner: { js: '#!/usr/bin/env node' } },
   { entryPoints: ['src/vscode/planWorker.ts'], outfile: 'dist/planWorker.js', platform: 'node', format: 'cjs', target: 'node18' },
-  { entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', plugins: [safeHtmlSinks()] },
 ];
 await Promise.all(entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => build({ ...common, ...e })));
 if (existsSync('media/timeline.css')) copyFileSync('media/timeline.css', 'dist/timeline.css');

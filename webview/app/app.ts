@@ -1,0 +1,467 @@
+/**
+ * The webview application: receives host messages, keeps the view state, and wires the toolbar,
+ * chart, hover card and side panel together.
+ */
+import type { ObservedProfile, ToWebview } from '../../src/report/protocol';
+import type { PlanView, Report, ReportGraph } from '../../src/report/report';
+import { clear, el } from '../dom';
+import { formatMaybeBytes } from '../format';
+import type { HostBridge } from '../hostBridge';
+import { KIND_LABELS, readPalette, type Palette } from '../theme';
+import type { CurveLine, StepSeries } from '../timeline/drawCurve';
+import { seriesMax } from '../timeline/drawCurve';
+import { buildRowLayout, SEGMENT_KINDS, type RowLayout } from '../timeline/rowLayout';
+import { restoreViewState, type ViewState } from '../viewState';
+import { ChartView, GUTTER_PX, ROW_HEIGHT_PX, type ChartData } from './chartView';
+import { intervalRecords, toCsv, toPngDataUrl, toSvg } from './exporters';
+import { fillHoverCard } from './hoverCard';
+import { SidePanel } from './sidePanel';
+import { Toolbar, type ExportFormat } from './toolbar';
+
+const OBSERVED_FIELDS = ['memBytesInUse', 'memBytesRequestedInUse', 'memInUsePeak', 'memArenaHeld'] as const;
+
+/** The webview app. */
+export class App {
+  private readonly state: ViewState;
+  private readonly toolbar: Toolbar;
+  private readonly chart: ChartView;
+  private readonly panel: SidePanel;
+  private readonly breadcrumb = el('nav', 'breadcrumb');
+  private readonly status = el('div', 'status');
+  private readonly announcer = el('div', 'sr-announce');
+  private readonly legend = el('div', 'legend');
+  private readonly card = el('div', 'hover-card');
+  private readonly main = el('main', 'content');
+  private report: Report | null = null;
+  private fileName = '';
+  private graph: ReportGraph | null = null;
+  private layout: RowLayout | null = null;
+  private observed: ObservedProfile | null = null;
+  private palette: Palette;
+  private isRestorePending = true;
+  private isPinned = false;
+  private cardSeg = -1;
+  private saveRequest = 0;
+
+  constructor(private readonly bridge: HostBridge, root: HTMLElement) {
+    this.state = restoreViewState(bridge.loadState());
+    this.toolbar = new Toolbar({
+      onView: (view) => this.requestView(view),
+      onBind: (bindings) => { this.state.bindings = bindings; this.saveSoon(); this.bridge.post({ type: 'bind', bindings }); },
+      onSearch: (q) => { this.state.search = q; this.refreshEmphasis(); this.saveSoon(); },
+      onSort: () => { this.state.sort = this.state.sort === 'start' ? 'size' : 'start'; this.relayout(); },
+      onToggleBand: () => { this.state.isBandCollapsed = !this.state.isBandCollapsed; this.relayout(); },
+      onExport: (format) => this.exportView(format),
+      onTogglePanel: () => { this.state.isSidePanelOpen = !this.state.isSidePanelOpen; this.applyPanel(); this.saveSoon(); },
+    });
+    this.chart = new ChartView({
+      onHover: (seg, x, y) => this.onHover(seg, x, y),
+      onClick: (seg, row) => this.onClick(seg, row),
+      onStepDetails: (step) => this.showStep(step),
+      onViewChanged: () => this.saveSoon(),
+    });
+    this.panel = new SidePanel({
+      onSelectValue: (name) => this.selectValue(name),
+      onOpenGraph: (id) => this.openGraph(id),
+      onStep: (step) => this.moveCursor(step),
+    });
+    this.announcer.setAttribute('aria-live', 'polite');
+    this.card.setAttribute('role', 'tooltip');
+    this.card.hidden = true;
+    const chartColumn = el('div', 'chart-column');
+    chartColumn.append(this.legend, this.chart.element);
+    this.main.append(chartColumn, this.panel.element);
+    root.append(this.toolbar.element, this.breadcrumb, this.status, this.main, this.card, this.announcer);
+    this.palette = readPalette();
+    this.chart.setPalette(this.palette);
+    this.chart.focusTarget.addEventListener('keydown', (e) => this.onKey(e));
+    new ResizeObserver(() => this.chart.resize()).observe(this.chart.element);
+    new MutationObserver(() => { this.palette = readPalette(); this.chart.setPalette(this.palette); }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+    this.applyPanel();
+    this.showStatus('loading', 'Waiting for the report…');
+    this.toolbar.update(null, this.state);
+  }
+
+  /** Handles one host message. */
+  handle(message: ToWebview): void {
+    switch (message.type) {
+      case 'report':
+        this.fileName = message.fileName;
+        this.setReport(message.report);
+        break;
+      case 'loading':
+        this.fileName = message.fileName;
+        this.showStatus('loading', `${message.fileName}: ${message.message}`);
+        break;
+      case 'error':
+        this.fileName = message.fileName;
+        this.report = null;
+        this.main.hidden = true;
+        this.showStatus('error', `${message.fileName}: ${message.message} (${message.code})`);
+        break;
+      case 'observed':
+        this.observed = message.observed;
+        if (this.report) this.showGraph(this.state.domain);
+        break;
+    }
+  }
+
+  /** The chart component (the benchmark drives it directly). */
+  get chartView(): ChartView {
+    return this.chart;
+  }
+
+  private setReport(report: Report): void {
+    const isSameModel = this.report !== null && this.report.model.path === report.model.path;
+    this.report = report;
+    if (this.isRestorePending) {
+      this.isRestorePending = false;
+      // After a reload, ask the host for what the user was looking at before.
+      if (this.state.view !== report.view) this.bridge.post({ type: 'setView', view: this.state.view });
+      const wanted = this.state.bindings;
+      if (Object.keys(wanted).length > 0 && JSON.stringify(wanted) !== JSON.stringify(report.bindings)) this.bridge.post({ type: 'bind', bindings: wanted });
+    } else {
+      this.state.view = report.view;
+    }
+    if (!report.graphs.some((g) => g.id === this.state.graphId)) this.state.graphId = report.graphs[0]?.id ?? 'main';
+    this.showGraph(isSameModel ? this.chart.visibleDomain() : this.state.domain);
+  }
+
+  private showGraph(domain: [number, number] | null): void {
+    const report = this.report;
+    if (!report) return;
+    const graph = report.graphs.find((g) => g.id === this.state.graphId) ?? report.graphs[0];
+    if (!graph) {
+      this.showStatus('empty', 'The report has no graphs');
+      return;
+    }
+    this.graph = graph;
+    this.main.hidden = false;
+    if (graph.steps.length === 0) this.showStatus('empty', `${this.fileName}: graph '${graph.id}' has no steps, so there is nothing to draw`);
+    else this.showStatus('ok', '');
+    this.layout = buildRowLayout(graph, { sort: this.state.sort, isBandCollapsed: this.state.isBandCollapsed });
+    this.chart.scrollTopPx = this.state.scrollTopPx;
+    this.chart.setData(graph.steps.length > 0 ? this.chartData(graph, this.layout) : null, domain);
+    this.state.cursorStep = Math.min(this.state.cursorStep, graph.steps.length - 1);
+    this.chart.cursorStep = this.state.cursorStep;
+    this.syncSelection();
+    this.refreshEmphasis();
+    this.panel.showGraph(report, graph, this.observed);
+    this.toolbar.update(report, this.state);
+    this.renderBreadcrumb(report, graph);
+    this.renderLegend(graph);
+    this.saveSoon();
+  }
+
+  private chartData(graph: ReportGraph, layout: RowLayout): ChartData {
+    const n = graph.steps.length;
+    const live: StepSeries = { values: new Float64Array(n), isKnown: new Uint8Array(n) };
+    graph.steps.forEach((s, i) => {
+      if (s.liveBytes !== null) { live.values[i] = s.liveBytes; live.isKnown[i] = 1; }
+    });
+    const observed: ChartData['observed'] = [];
+    if (this.observed && this.observed.graphId === graph.id) {
+      OBSERVED_FIELDS.forEach((field, k) => {
+        const series: StepSeries = { values: new Float64Array(n), isKnown: new Uint8Array(n) };
+        let isAny = false;
+        this.observed!.steps.forEach((o, i) => {
+          const b = o?.[field];
+          if (i < n && typeof b === 'number') { series.values[i] = b; series.isKnown[i] = 1; isAny = true; }
+        });
+        if (isAny) observed.push({ series, color: this.palette.observed[k] ?? this.palette.foreground });
+      });
+    }
+    const lines: CurveLine[] = [];
+    const maxLive = live.isKnown.includes(1) ? seriesMax(live) : null;
+    if (maxLive !== null) lines.push({ bytes: maxLive, label: 'max-live lower bound', color: this.palette.lowerBound, isDashed: true });
+    if (graph.bestFitArenaBytes !== null) lines.push({ bytes: graph.bestFitArenaBytes, label: 'best-fit arena', color: this.palette.arena, isDashed: false });
+    let yMax = Math.max(maxLive ?? 0, graph.bestFitArenaBytes ?? 0, graph.peak.bytes ?? 0);
+    for (const o of observed) yMax = Math.max(yMax, seriesMax(o.series));
+    return { graph, layout, live, observed, lines, yMaxBytes: yMax * 1.08 };
+  }
+
+  private relayout(): void {
+    if (!this.graph || !this.report) { this.toolbar.update(this.report, this.state); return; }
+    this.layout = buildRowLayout(this.graph, { sort: this.state.sort, isBandCollapsed: this.state.isBandCollapsed });
+    if (this.graph.steps.length > 0) this.chart.replaceData(this.chartData(this.graph, this.layout));
+    this.syncSelection();
+    this.refreshEmphasis();
+    this.toolbar.update(this.report, this.state);
+    this.saveSoon();
+  }
+
+  private requestView(view: PlanView): void {
+    this.state.view = view;
+    this.saveSoon();
+    if (this.report?.view !== view) this.bridge.post({ type: 'setView', view });
+  }
+
+  private syncSelection(): void {
+    const layout = this.layout;
+    const graph = this.graph;
+    let seg = -1;
+    if (layout && graph && this.state.selected !== null) {
+      const i = graph.values.findIndex((v) => v.name === this.state.selected);
+      seg = i >= 0 ? layout.valueSeg[i]! : -1;
+    }
+    this.chart.selectedSeg = seg;
+    if (seg < 0) { this.isPinned = false; this.hideCard(); }
+  }
+
+  private refreshEmphasis(): void {
+    const layout = this.layout;
+    const graph = this.graph;
+    const q = this.state.search.trim().toLowerCase();
+    const cursor = this.state.cursorStep;
+    if (!layout || !graph || (q === '' && cursor < 0)) {
+      this.chart.emphasis = null;
+      this.chart.requestDraw();
+      return;
+    }
+    const n = layout.segStart.length;
+    const mask = new Uint8Array(n);
+    const stepMatches = graph.steps.map((s) => q !== '' && (s.displayName.toLowerCase().includes(q) || s.opType.toLowerCase().includes(q)));
+    for (let i = 0; i < n; i++) {
+      let isMatch = true;
+      if (q !== '') {
+        const v = layout.segValue[i]!;
+        const st = layout.segStep[i]!;
+        if (v >= 0) {
+          const value = graph.values[v]!;
+          isMatch = value.name.toLowerCase().includes(q) || (value.producedAt >= 0 && stepMatches[value.producedAt] === true);
+        } else isMatch = st >= 0 ? stepMatches[st] === true : false;
+      }
+      if (isMatch && cursor >= 0) isMatch = layout.segStart[i]! <= cursor && cursor < layout.segEnd[i]!;
+      mask[i] = isMatch ? 1 : 0;
+    }
+    this.chart.emphasis = mask;
+    this.chart.requestDraw();
+  }
+
+  private onHover(seg: number, x: number, y: number): void {
+    if (this.isPinned) return;
+    if (seg < 0) { this.hideCard(); return; }
+    this.showCard(seg, x, y);
+  }
+
+  private onClick(seg: number, row: number): void {
+    const layout = this.layout;
+    if (!layout || !this.graph) return;
+    if (seg < 0 && row >= 0 && layout.rows[row]?.role === 'bandSummary') {
+      this.state.isBandCollapsed = !this.state.isBandCollapsed;
+      this.relayout();
+      return;
+    }
+    if (seg >= 0 && layout.rows[layout.segRow[seg]!]?.role === 'bandSummary') {
+      this.state.isBandCollapsed = false;
+      this.relayout();
+      return;
+    }
+    const v = seg >= 0 ? layout.segValue[seg]! : -1;
+    this.state.selected = v >= 0 ? this.graph.values[v]!.name : null;
+    this.chart.selectedSeg = seg;
+    this.isPinned = seg >= 0;
+    if (seg >= 0) {
+      const rect = this.card.hidden ? null : this.card.getBoundingClientRect();
+      this.showCard(seg, rect ? rect.left - 14 : 200, rect ? rect.top - 14 : 200);
+    } else this.hideCard();
+    this.chart.requestDraw();
+    this.saveSoon();
+  }
+
+  private selectValue(name: string): void {
+    const graph = this.graph;
+    const layout = this.layout;
+    if (!graph || !layout) return;
+    const i = graph.values.findIndex((v) => v.name === name);
+    if (i < 0) return;
+    if (layout.valueSeg[i]! < 0 && this.state.isBandCollapsed) {
+      this.state.isBandCollapsed = false;
+      this.relayout();
+    }
+    const l = this.layout!;
+    const seg = l.valueSeg[i]!;
+    if (seg < 0) return;
+    this.state.selected = name;
+    this.chart.selectedSeg = seg;
+    this.isPinned = true;
+    this.chart.revealRow(l.segRow[seg]!);
+    this.chart.revealStep(l.segStart[seg]!);
+    const box = this.chart.focusTarget.getBoundingClientRect();
+    this.showCard(seg, box.left + GUTTER_PX + 20, box.top + 10);
+    this.saveSoon();
+  }
+
+  private showCard(seg: number, x: number, y: number): void {
+    if (!this.graph || !this.layout) return;
+    if (seg !== this.cardSeg || this.card.hidden) {
+      if (!fillHoverCard(this.card, this.graph, this.layout, seg, this.isPinned)) { this.hideCard(); return; }
+      this.cardSeg = seg;
+    }
+    this.card.hidden = false;
+    this.card.classList.toggle('pinned', this.isPinned);
+    const w = this.card.offsetWidth;
+    const h = this.card.offsetHeight;
+    const left = x + 14 + w > window.innerWidth ? Math.max(0, x - 14 - w) : x + 14;
+    const top = y + 14 + h > window.innerHeight ? Math.max(0, window.innerHeight - h - 4) : y + 14;
+    this.card.style.left = `${left}px`;
+    this.card.style.top = `${top}px`;
+  }
+
+  private hideCard(): void {
+    this.card.hidden = true;
+    this.cardSeg = -1;
+  }
+
+  private moveCursor(step: number): void {
+    const graph = this.graph;
+    if (!graph || graph.steps.length === 0) return;
+    const s = Math.max(0, Math.min(graph.steps.length - 1, step));
+    this.state.cursorStep = s;
+    this.chart.cursorStep = s;
+    this.chart.revealStep(s);
+    this.refreshEmphasis();
+    const st = graph.steps[s]!;
+    this.announcer.textContent = `Step ${s}: ${st.displayName} (${st.opType}), live ${formatMaybeBytes(st.liveBytes, st.liveReason)}`;
+    this.saveSoon();
+  }
+
+  private showStep(step: number): void {
+    if (!this.graph) return;
+    this.moveCursor(step);
+    this.panel.showStep(this.graph, step);
+    if (!this.state.isSidePanelOpen) { this.state.isSidePanelOpen = true; this.applyPanel(); }
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const graph = this.graph;
+    if (!graph) return;
+    const c = this.state.cursorStep;
+    let isHandled = true;
+    switch (e.key) {
+      case 'ArrowRight': this.moveCursor(c < 0 ? 0 : c + 1); break;
+      case 'ArrowLeft': this.moveCursor(c < 0 ? graph.steps.length - 1 : c - 1); break;
+      case 'Home': this.moveCursor(0); break;
+      case 'End': this.moveCursor(graph.steps.length - 1); break;
+      case 'Enter': if (c >= 0) this.showStep(c); break;
+      case 'Escape':
+        this.state.cursorStep = -1;
+        this.chart.cursorStep = -1;
+        this.state.selected = null;
+        this.chart.selectedSeg = -1;
+        this.isPinned = false;
+        this.hideCard();
+        this.refreshEmphasis();
+        this.saveSoon();
+        break;
+      case '+': case '=': this.chart.zoomBy(1.5); break;
+      case '-': this.chart.zoomBy(1 / 1.5); break;
+      case 'ArrowDown': this.chart.scrollBy(ROW_HEIGHT_PX); break;
+      case 'ArrowUp': this.chart.scrollBy(-ROW_HEIGHT_PX); break;
+      case 'PageDown': this.chart.scrollBy(ROW_HEIGHT_PX * 20); break;
+      case 'PageUp': this.chart.scrollBy(-ROW_HEIGHT_PX * 20); break;
+      default: isHandled = false;
+    }
+    if (isHandled) e.preventDefault();
+  }
+
+  private openGraph(id: string): void {
+    if (!this.report?.graphs.some((g) => g.id === id)) return;
+    this.state.graphId = id;
+    this.state.cursorStep = -1;
+    this.state.selected = null;
+    this.state.scrollTopPx = 0;
+    this.showGraph(null);
+  }
+
+  private renderBreadcrumb(report: Report, graph: ReportGraph): void {
+    clear(this.breadcrumb);
+    const chain: ReportGraph[] = [];
+    let g: ReportGraph | undefined = graph;
+    while (g && chain.length < 64) {
+      chain.unshift(g);
+      const parentId: string | undefined = g.parent?.graph;
+      g = parentId === undefined ? undefined : report.graphs.find((x) => x.id === parentId);
+    }
+    this.breadcrumb.append(el('span', 'file-name', this.fileName || report.model.path));
+    chain.forEach((item, i) => {
+      this.breadcrumb.append(el('span', 'crumb-sep', '›'));
+      const label = item.parent ? `${item.parent.node}.${item.parent.attribute}` : item.id;
+      if (i === chain.length - 1) this.breadcrumb.append(el('span', 'crumb current', label));
+      else {
+        const b = el('button', 'crumb link', label);
+        b.addEventListener('click', () => this.openGraph(item.id));
+        this.breadcrumb.append(b);
+      }
+    });
+    this.breadcrumb.append(el('span', 'view-label', report.view === 'parallel' ? 'Parallel view: no reuse; intervals and peak are conservative bounds' : 'Sequential view (ORT default)'));
+    if (graph.parent) this.breadcrumb.append(el('span', 'view-label', 'Local report: never added to the parent peak'));
+  }
+
+  private renderLegend(graph: ReportGraph): void {
+    clear(this.legend);
+    const item = (swatchClass: string, text: string): void => {
+      const span = el('span', 'legend-item');
+      span.append(el('span', `swatch ${swatchClass}`), el('span', undefined, text));
+      this.legend.append(span);
+    };
+    for (const k of SEGMENT_KINDS) item(`kind-${k}`, KIND_LABELS[k]);
+    item('swatch-unavailable', 'Size unavailable');
+    item('swatch-curve', 'Modeled live bytes');
+    item('swatch-peak', 'Peak');
+    item('swatch-lower-bound', 'Max-live lower bound');
+    if (graph.bestFitArenaBytes !== null) item('swatch-arena', 'Best-fit arena');
+    if (this.observed && this.observed.graphId === graph.id) {
+      OBSERVED_FIELDS.forEach((f, i) => item(`swatch-observed-${i + 1}`, `Observed ${f} (${this.observed!.source})`));
+    }
+  }
+
+  private applyPanel(): void {
+    this.panel.element.hidden = !this.state.isSidePanelOpen;
+    this.chart.resize();
+  }
+
+  private showStatus(kind: 'loading' | 'error' | 'empty' | 'ok', text: string): void {
+    this.status.className = `status status-${kind}`;
+    this.status.textContent = text;
+    this.status.hidden = kind === 'ok';
+    if (kind === 'loading' && !this.report) this.main.hidden = true;
+  }
+
+  private exportView(format: ExportFormat): void {
+    const graph = this.graph;
+    const layout = this.layout;
+    if (!graph || !layout) return;
+    const base = `${(this.fileName || 'model').replace(/\.onnx$/i, '')}-${graph.id.replace(/[^A-Za-z0-9._-]+/g, '_')}-${this.report?.view ?? 'view'}`;
+    let data: string;
+    if (format === 'png') {
+      const { curve, gantt } = this.chart.canvases;
+      data = toPngDataUrl(curve, gantt, this.palette.background);
+    } else if (format === 'svg') {
+      const { gantt } = this.chart.canvases;
+      data = toSvg({
+        graph, layout, scale: this.chart.scale(), widthPx: gantt.clientWidth, heightPx: gantt.clientHeight, gutterPx: GUTTER_PX,
+        rowHeightPx: ROW_HEIGHT_PX, scrollTopPx: this.chart.scrollTopPx, palette: this.palette,
+      });
+    } else if (format === 'csv') {
+      data = toCsv(intervalRecords(graph, layout));
+    } else {
+      data = JSON.stringify({ graph: graph.id, view: this.report?.view, bindings: this.report?.bindings, intervals: intervalRecords(graph, layout) }, null, 2);
+    }
+    this.bridge.post({ type: 'export', format, fileName: `${base}.${format}`, data });
+  }
+
+  private saveSoon(): void {
+    if (this.saveRequest !== 0) return;
+    this.saveRequest = requestAnimationFrame(() => {
+      this.saveRequest = 0;
+      if (this.graph && this.graph.steps.length > 0) {
+        const [s0, s1] = this.chart.visibleDomain();
+        const isAll = s0 <= 0 && s1 >= this.graph.steps.length;
+        this.state.domain = isAll ? null : [s0, s1];
+        this.state.scrollTopPx = this.chart.scrollTopPx;
+      }
+      this.bridge.saveState(this.state);
+    });
+  }
+}

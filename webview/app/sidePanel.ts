@@ -1,0 +1,212 @@
+/**
+ * The side panel: peak card, step details, initialization figures, observed-profile notes and the
+ * "Uncovered & unavailable" lists. Model text goes in with textContent only.
+ */
+import type { ObservedProfile } from '../../src/report/protocol';
+import type { Report, ReportGraph } from '../../src/report/report';
+import { clear, custom, el } from '../dom';
+import { formatBytesExact, formatMaybeBytes, formatShape } from '../format';
+import { valueInterval } from '../timeline/rowLayout';
+
+const TOP_CONTRIBUTORS = 8;
+
+/** What the panel can ask the app to do. */
+export interface SidePanelCallbacks {
+  onSelectValue(name: string): void;
+  onOpenGraph(graphId: string): void;
+  onStep(step: number): void;
+}
+
+/** A buffer live at a step: its root, the values sharing it that are live then, and its size. */
+export interface LiveBuffer {
+  root: string;
+  values: string[];
+  bytes: number | null;
+  reason: string | null;
+}
+
+/** Buffers live at `step`, largest first, unknown sizes last. A buffer counts once however many values share it. */
+export function liveContributors(graph: ReportGraph, step: number): LiveBuffer[] {
+  const n = graph.steps.length;
+  const byRoot = new Map<string, LiveBuffer>();
+  for (const v of graph.values) {
+    const [s, e] = valueInterval(v, n);
+    if (!(s <= step && step < e)) continue;
+    let b = byRoot.get(v.root);
+    if (!b) byRoot.set(v.root, (b = { root: v.root, values: [], bytes: 0, reason: null }));
+    b.values.push(v.name);
+    if (v.bytes === null) { b.bytes = null; b.reason = v.unavailableReason; }
+    else if (b.bytes !== null) b.bytes = Math.max(b.bytes, v.bytes);
+  }
+  return [...byRoot.values()].sort((a, b) => (a.bytes === null ? 1 : 0) - (b.bytes === null ? 1 : 0) || (b.bytes ?? 0) - (a.bytes ?? 0));
+}
+
+/** The side panel component. */
+export class SidePanel {
+  readonly element = el('aside', 'side-panel');
+  private readonly peakSection = section('Peak', 'peak-card');
+  private readonly stepSection = section('Step', 'step-details');
+  private readonly initSection = section('Initialization', 'init-figures');
+  private readonly observedSection = section('Observed profile', 'observed-notes');
+  private readonly gapsSection = section('Uncovered & unavailable', 'gaps');
+
+  constructor(private readonly callbacks: SidePanelCallbacks) {
+    this.element.setAttribute('aria-label', 'Details');
+    this.element.append(this.peakSection.root, this.stepSection.root, this.gapsSection.root, this.initSection.root, this.observedSection.root);
+    this.stepSection.root.hidden = true;
+  }
+
+  /** Renders the graph-level sections. */
+  showGraph(report: Report, graph: ReportGraph, observed: ObservedProfile | null): void {
+    this.renderPeak(report, graph);
+    this.renderGaps(report, graph);
+    this.renderInit(graph);
+    this.renderObserved(graph, observed);
+    this.stepSection.root.hidden = true;
+  }
+
+  /** Shows a step's inputs, outputs and subgraphs (double-click or Enter). */
+  showStep(graph: ReportGraph, index: number): void {
+    const s = graph.steps[index];
+    const body = this.stepSection.body;
+    clear(body);
+    this.stepSection.root.hidden = !s;
+    if (!s) return;
+    this.stepSection.title.textContent = `Step ${s.index}`;
+    body.append(el('div', 'step-name', `${s.displayName} (${s.domain ? `${s.domain}.` : ''}${s.opType})${s.inserted ? ' · inserted by ORT' : ''}`));
+    const byName = new Map(graph.values.map((v) => [v.name, v]));
+    const list = (label: string, names: string[]): void => {
+      body.append(el('div', 'sub-title', label));
+      const ul = el('ul', 'value-list');
+      for (const name of names) {
+        if (!name) continue;
+        const v = byName.get(name);
+        const li = el('li');
+        const link = el('button', 'link', name);
+        link.addEventListener('click', () => this.callbacks.onSelectValue(name));
+        li.append(link, el('span', 'muted', v ? ` ${formatShape(v.shape)} · ${formatMaybeBytes(v.bytes, v.unavailableReason)}` : ' (not in this graph)'));
+        ul.append(li);
+      }
+      if (ul.childElementCount === 0) ul.append(el('li', 'muted', 'none'));
+      body.append(ul);
+    };
+    list('Inputs', s.inputs);
+    list('Outputs', s.outputs);
+    body.append(el('div', 'sub-title', 'Memory'));
+    body.append(el('div', undefined, `Live after compute: ${formatMaybeBytes(s.liveBytes, s.liveReason)}`));
+    body.append(el('div', undefined, `Workspace: ${formatMaybeBytes(s.workspaceBytes, s.workspaceReason)}`));
+    if (s.subgraphs.length > 0) {
+      body.append(el('div', 'sub-title', 'Subgraphs (local reports, not added to this peak)'));
+      for (const id of s.subgraphs) {
+        const b = custom('vscode-button', { secondary: '', class: 'subgraph-link' }, `Open ${id}`);
+        b.addEventListener('click', () => this.callbacks.onOpenGraph(id));
+        body.append(b);
+      }
+    }
+  }
+
+  private renderPeak(report: Report, graph: ReportGraph): void {
+    const body = this.peakSection.body;
+    clear(body);
+    const peak = graph.peak;
+    this.peakSection.title.textContent = peak.label || 'Peak';
+    if (peak.bytes === null || peak.step === null) {
+      body.append(el('div', 'big', 'unavailable'), el('div', 'muted', peak.reason ?? 'no reason given'));
+    } else {
+      const s = graph.steps[peak.step];
+      body.append(el('div', 'big', formatBytesExact(peak.bytes)));
+      const at = el('button', 'link', `at step ${peak.step}${s ? ` · ${s.displayName} (${s.opType})` : ''}`);
+      at.addEventListener('click', () => this.callbacks.onStep(peak.step ?? 0));
+      body.append(at);
+    }
+    let maxLive: number | null = null;
+    for (const s of graph.steps) if (s.liveBytes !== null) maxLive = Math.max(maxLive ?? 0, s.liveBytes);
+    const facts = el('dl', 'card-table');
+    const fact = (k: string, v: string): void => { facts.append(el('dt', undefined, k), el('dd', undefined, v)); };
+    fact('max-live lower bound', maxLive === null ? 'unavailable (no step has a known live size)' : formatBytesExact(maxLive));
+    fact('best-fit arena', graph.bestFitArenaBytes === null ? 'unavailable (sizes unknown or not computed)' : formatBytesExact(graph.bestFitArenaBytes));
+    fact('physical peak', `not modeled: ${report.physicalPeak.reason}`);
+    body.append(facts);
+    if (peak.step !== null) {
+      body.append(el('div', 'sub-title', 'Top contributors live at the peak'));
+      const ul = el('ol', 'value-list contributors');
+      for (const b of liveContributors(graph, peak.step).slice(0, TOP_CONTRIBUTORS)) {
+        const li = el('li');
+        const shown = b.values[b.values.length - 1] ?? b.root;
+        const link = el('button', 'link', shown);
+        link.addEventListener('click', () => this.callbacks.onSelectValue(shown));
+        const via = shown === b.root ? '' : ` (buffer of ${b.root})`;
+        li.append(link, el('span', 'muted', `${via} ${formatMaybeBytes(b.bytes, b.reason)}`));
+        ul.append(li);
+      }
+      body.append(ul);
+      const ws = graph.steps[peak.step];
+      if (ws) body.append(el('div', 'muted', `Workspace of the peak step (not in live bytes): ${formatMaybeBytes(ws.workspaceBytes, ws.workspaceReason)}`));
+    }
+  }
+
+  private renderGaps(report: Report, graph: ReportGraph): void {
+    const body = this.gapsSection.body;
+    clear(body);
+    body.append(el('div', 'sub-title', `Uncovered terms (${graph.uncovered.length})`));
+    const ul = el('ul', 'gap-list');
+    for (const u of graph.uncovered) {
+      const li = el('li');
+      li.append(el('strong', undefined, u.term), el('span', undefined, ` — ${u.reason}`));
+      ul.append(li);
+    }
+    if (graph.uncovered.length === 0) ul.append(el('li', 'muted', 'none listed'));
+    body.append(ul);
+    body.append(el('div', 'sub-title', `Unavailable sizes (${graph.unavailable.length} reasons)`));
+    const ul2 = el('ul', 'gap-list');
+    for (const g of graph.unavailable) {
+      const li = el('li');
+      li.append(el('strong', undefined, g.reason));
+      const names = g.values.slice(0, 10).join(', ') + (g.values.length > 10 ? ` +${g.values.length - 10} more` : '');
+      if (g.values.length > 0) li.append(el('div', 'muted', `values: ${names}`));
+      if (g.steps.length > 0) li.append(el('div', 'muted', `steps: ${g.steps.slice(0, 20).join(', ')}${g.steps.length > 20 ? ' …' : ''}`));
+      ul2.append(li);
+    }
+    if (graph.unavailable.length === 0) ul2.append(el('li', 'muted', 'none'));
+    body.append(ul2);
+    const unbound = report.symbols.filter((s) => !(s in report.bindings));
+    if (unbound.length > 0) body.append(el('div', 'muted', `Unbound symbols: ${unbound.join(', ')}`));
+  }
+
+  private renderInit(graph: ReportGraph): void {
+    const body = this.initSection.body;
+    clear(body);
+    const init = graph.initialization;
+    this.initSection.root.hidden = init === null;
+    if (!init) return;
+    const facts = el('dl', 'card-table');
+    const fact = (k: string, v: string): void => { facts.append(el('dt', undefined, k), el('dd', undefined, v)); };
+    fact('initializers stored', formatMaybeBytes(init.initializerBytesStored, init.reason));
+    fact('after prepack', formatMaybeBytes(init.initializerBytesAfterPrepack, init.reason));
+    body.append(facts);
+    if (init.prepack.length > 0) {
+      body.append(el('div', 'sub-title', `Prepacked weights (${init.prepack.length}; shown apart from Run)`));
+      const ul = el('ul', 'value-list');
+      for (const p of init.prepack.slice(0, 20)) ul.append(el('li', undefined, `step ${p.step} · ${p.initializer}: ${formatMaybeBytes(p.packedBytes, p.reason)}`));
+      body.append(ul);
+    }
+  }
+
+  private renderObserved(graph: ReportGraph, observed: ObservedProfile | null): void {
+    const body = this.observedSection.body;
+    clear(body);
+    const isShown = observed !== null && observed.graphId === graph.id;
+    this.observedSection.root.hidden = !isShown;
+    if (!observed || !isShown) return;
+    body.append(el('div', undefined, `From ${observed.source}. Observed numbers are drawn as dashed lines and never added to the modeled curve.`));
+    if (observed.mismatches.length > 0) body.append(el('div', 'muted', `Unmatched nodes: ${observed.mismatches.slice(0, 10).join(', ')}${observed.mismatches.length > 10 ? ' …' : ''}`));
+  }
+}
+
+function section(title: string, className: string): { root: HTMLElement; title: HTMLElement; body: HTMLElement } {
+  const root = el('section', `panel-section ${className}`);
+  const h = el('h2', undefined, title);
+  const body = el('div', 'section-body');
+  root.append(h, body);
+  return { root, title: h, body };
+}

@@ -1,0 +1,108 @@
+/**
+ * The toolbar, built from vscode-elements controls: Sequential | Parallel, one number field per
+ * symbolic dim, search, sort and band toggles, export and the details-panel toggle.
+ */
+import type { FromWebview } from '../../src/report/protocol';
+import type { PlanView, Report } from '../../src/report/report';
+import { clear, custom, el } from '../dom';
+import type { ViewState } from '../viewState';
+
+/** Export formats offered by the toolbar. */
+export type ExportFormat = Extract<FromWebview, { type: 'export' }>['format'];
+
+/** What the toolbar asks the app to do. */
+export interface ToolbarCallbacks {
+  onView(view: PlanView): void;
+  onBind(bindings: Record<string, number>): void;
+  onSearch(query: string): void;
+  onSort(): void;
+  onToggleBand(): void;
+  onExport(format: ExportFormat): void;
+  onTogglePanel(): void;
+}
+
+interface FieldLike extends HTMLElement {
+  value: string;
+}
+
+/** The toolbar component. */
+export class Toolbar {
+  readonly element = el('header', 'toolbar');
+  private readonly seqButton = custom('vscode-button', { id: 'view-sequential', 'aria-pressed': 'true' }, 'Sequential');
+  private readonly parButton = custom('vscode-button', { id: 'view-parallel', secondary: '', 'aria-pressed': 'false' }, 'Parallel');
+  private readonly bindBox = el('div', 'bindings');
+  private readonly search = custom('vscode-textfield', { id: 'search', placeholder: 'Search name or op', 'aria-label': 'Search values by name or op' }) as FieldLike;
+  private readonly sortButton = custom('vscode-button', { id: 'sort-toggle', secondary: '' }, 'Sort: start');
+  private readonly bandButton = custom('vscode-button', { id: 'band-toggle', secondary: '' }, 'Expand inputs');
+  private readonly panelButton = custom('vscode-button', { id: 'panel-toggle', secondary: '' }, 'Details');
+  private symbolsKey = '';
+
+  constructor(private readonly callbacks: ToolbarCallbacks) {
+    const viewGroup = el('div', 'view-switch');
+    viewGroup.setAttribute('role', 'group');
+    viewGroup.setAttribute('aria-label', 'Plan view');
+    viewGroup.append(this.seqButton, this.parButton);
+    this.seqButton.addEventListener('click', () => callbacks.onView('sequential'));
+    this.parButton.addEventListener('click', () => callbacks.onView('parallel'));
+    this.search.addEventListener('input', () => callbacks.onSearch(this.search.value));
+    this.sortButton.addEventListener('click', () => callbacks.onSort());
+    this.bandButton.addEventListener('click', () => callbacks.onToggleBand());
+    this.panelButton.addEventListener('click', () => callbacks.onTogglePanel());
+    const exportGroup = el('div', 'export-group');
+    exportGroup.append(el('span', 'toolbar-label', 'Export'));
+    for (const format of ['png', 'svg', 'csv', 'json'] as const) {
+      const b = custom('vscode-button', { id: `export-${format}`, secondary: '', title: `Export ${format.toUpperCase()}` }, format.toUpperCase());
+      b.addEventListener('click', () => callbacks.onExport(format));
+      exportGroup.append(b);
+    }
+    this.element.append(viewGroup, this.bindBox, this.search, this.sortButton, this.bandButton, exportGroup, this.panelButton);
+  }
+
+  /** Reflects the report (the view switch always shows the report's actual view) and the state. */
+  update(report: Report | null, state: ViewState): void {
+    const view = report?.view ?? state.view;
+    this.setPressed(this.seqButton, view === 'sequential');
+    this.setPressed(this.parButton, view === 'parallel');
+    this.sortButton.textContent = state.sort === 'start' ? 'Sort: start' : 'Sort: size';
+    this.bandButton.textContent = state.isBandCollapsed ? 'Expand inputs' : 'Collapse inputs';
+    if (this.search.value !== state.search) this.search.value = state.search;
+    if (report) this.renderBindings(report);
+  }
+
+  private setPressed(button: HTMLElement, isPressed: boolean): void {
+    button.setAttribute('aria-pressed', String(isPressed));
+    if (isPressed) button.removeAttribute('secondary');
+    else button.setAttribute('secondary', '');
+  }
+
+  private renderBindings(report: Report): void {
+    const key = JSON.stringify([report.symbols, report.bindings]);
+    if (key === this.symbolsKey) return;
+    this.symbolsKey = key;
+    clear(this.bindBox);
+    const fields: Array<{ symbol: string; field: FieldLike }> = [];
+    report.symbols.forEach((symbol, i) => {
+      const label = el('label', 'bind-label', symbol);
+      const id = `bind-${i}`;
+      label.htmlFor = id;
+      const field = custom('vscode-textfield', { id, type: 'number', min: '0', step: '1', class: 'bind-field', 'aria-label': `Value of ${symbol}` }) as FieldLike;
+      field.dataset.symbol = symbol;
+      const bound = report.bindings[symbol];
+      field.value = bound === undefined ? '' : String(bound);
+      field.addEventListener('change', () => this.callbacks.onBind(collect(fields)));
+      fields.push({ symbol, field });
+      this.bindBox.append(label, field);
+    });
+  }
+}
+
+function collect(fields: Array<{ symbol: string; field: FieldLike }>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const { symbol, field } of fields) {
+    const text = field.value.trim();
+    if (text === '') continue;
+    const n = Number(text);
+    if (Number.isInteger(n) && n >= 0) out[symbol] = n;
+  }
+  return out;
+}

@@ -1,0 +1,62 @@
+/**
+ * Canvas colours, read from CSS custom properties that media/timeline.css maps onto VS Code's
+ * `--vscode-*` theme variables (canvas cannot use var() itself). Re-read when the theme changes.
+ */
+import { SEGMENT_KINDS, type SegmentKind } from './timeline/rowLayout';
+
+/** Resolved colours for one theme. */
+export interface Palette {
+  background: string;
+  foreground: string;
+  muted: string;
+  grid: string;
+  gutter: string;
+  focus: string;
+  selection: string;
+  unavailable: string;
+  outline: string;
+  kinds: Record<SegmentKind, string>;
+  curve: string;
+  peak: string;
+  lowerBound: string;
+  arena: string;
+  observed: string[];
+  isHighContrast: boolean;
+}
+
+/** Reads the palette from the document's computed CSS variables. */
+export function readPalette(): Palette {
+  const cs = getComputedStyle(document.body);
+  const get = (name: string, fallback: string): string => cs.getPropertyValue(name).trim() || fallback;
+  const fg = get('--lens-foreground', 'CanvasText');
+  const kinds = Object.fromEntries(SEGMENT_KINDS.map((k) => [k, get(`--lens-${k}`, fg)])) as Record<SegmentKind, string>;
+  return {
+    background: get('--lens-background', 'Canvas'),
+    foreground: fg,
+    muted: get('--lens-muted', fg),
+    grid: get('--lens-grid', fg),
+    gutter: get('--lens-gutter', get('--lens-background', 'Canvas')),
+    focus: get('--lens-focus', fg),
+    selection: get('--lens-selection', fg),
+    unavailable: get('--lens-unavailable', fg),
+    outline: get('--lens-outline', ''),
+    kinds,
+    curve: get('--lens-curve', fg),
+    peak: get('--lens-peak', fg),
+    lowerBound: get('--lens-lower-bound', fg),
+    arena: get('--lens-arena', fg),
+    observed: [get('--lens-observed-1', fg), get('--lens-observed-2', fg), get('--lens-observed-3', fg), get('--lens-observed-4', fg)],
+    isHighContrast: document.body.classList.contains('vscode-high-contrast') || document.body.classList.contains('vscode-high-contrast-light'),
+  };
+}
+
+/** Human names of the segment kinds, for the legend and the hover card. */
+export const KIND_LABELS: Record<SegmentKind, string> = {
+  allocate: 'Fresh allocation',
+  alias: 'Alias (shares buffer)',
+  inplace: 'In-place',
+  freelist: 'Reused dead buffer',
+  output: 'Graph output',
+  preexisting: 'Initializer / graph input',
+  workspace: 'Node workspace',
+};
