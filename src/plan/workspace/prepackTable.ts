@@ -202,7 +202,7 @@ export const PREPACK_TABLE: ReadonlyMap<string, PrepackRule> = new Map<string, P
   ['QLinearMatMul', qgemmRule('core/providers/cpu/quantization/quantize_linear_matmul.cc', 0, 3)],
   ['com.microsoft::DynamicQuantizeMatMul', { source: 'contrib_ops/cpu/quantization/dynamic_quantize_matmul.cc', inputs: [1], packs: (v) => dynamicQuantB(v) }],
   ['com.microsoft::MatMulIntegerToFloat', qgemmRule('contrib_ops/cpu/quantization/matmul_integer_to_float.cc', 0, 1)],
-  ['com.microsoft::QGemm', qgemmRule('contrib_ops/cpu/quantization/qgemm.cc', 0, 3)],
+  ['com.microsoft::QGemm', qgemmRule('contrib_ops/cpu/quantization/quant_gemm.cc', 0, 3)],
   ['QLinearConv', qlinearConv],
   ['com.microsoft::QLinearConv', qlinearConv],
   ['com.microsoft::MatMulNBits', matMulNBits],

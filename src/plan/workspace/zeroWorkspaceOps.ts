@@ -5,10 +5,8 @@
  */
 const ELEMENTWISE = 'core/providers/cpu/math/element_wise_ops.cc';
 const ACTIVATIONS = 'core/providers/cpu/activation/activations.cc';
-const UNARY_MATH = 'core/providers/cpu/math/element_wise_ops.cc';
 const REDUCTION = 'core/providers/cpu/reduction/reduction_ops.cc';
 const POOL = 'core/providers/cpu/nn/pool.cc';
-const TRIG = 'core/providers/cpu/math/sin.cc';
 
 /** Op label → source file, for every op known to take zero arena scratch. */
 export const ZERO_WORKSPACE_OPS: Record<string, string> = {
@@ -17,18 +15,18 @@ export const ZERO_WORKSPACE_OPS: Record<string, string> = {
   Mul: ELEMENTWISE,
   Div: ELEMENTWISE,
   Pow: ELEMENTWISE,
-  Mod: 'core/providers/cpu/math/mod.cc',
-  Abs: UNARY_MATH,
-  Neg: UNARY_MATH,
-  Exp: UNARY_MATH,
-  Log: UNARY_MATH,
-  Sqrt: UNARY_MATH,
-  Reciprocal: UNARY_MATH,
-  Floor: UNARY_MATH,
-  Ceil: UNARY_MATH,
+  Mod: ELEMENTWISE,
+  Abs: ELEMENTWISE,
+  Neg: ELEMENTWISE,
+  Exp: ELEMENTWISE,
+  Log: ELEMENTWISE,
+  Sqrt: ELEMENTWISE,
+  Reciprocal: ELEMENTWISE,
+  Floor: ELEMENTWISE,
+  Ceil: ELEMENTWISE,
   Round: 'core/providers/cpu/math/round.cc',
   Sign: 'core/providers/cpu/math/sign.cc',
-  Erf: 'core/providers/cpu/math/element_wise_ops.cc',
+  Erf: ELEMENTWISE,
   Not: ELEMENTWISE,
   And: ELEMENTWISE,
   Or: ELEMENTWISE,
@@ -38,11 +36,11 @@ export const ZERO_WORKSPACE_OPS: Record<string, string> = {
   Less: ELEMENTWISE,
   GreaterOrEqual: ELEMENTWISE,
   LessOrEqual: ELEMENTWISE,
-  BitShift: 'core/providers/cpu/math/element_wise_ops.cc',
+  BitShift: ELEMENTWISE,
   IsNaN: 'core/providers/cpu/tensor/isnan.cc',
   IsInf: 'core/providers/cpu/tensor/isinf.cc',
-  Sin: TRIG,
-  Cos: 'core/providers/cpu/math/cos.cc',
+  Sin: ELEMENTWISE,
+  Cos: ELEMENTWISE,
   Relu: ACTIVATIONS,
   LeakyRelu: ACTIVATIONS,
   Elu: ACTIVATIONS,
@@ -55,7 +53,7 @@ export const ZERO_WORKSPACE_OPS: Record<string, string> = {
   Softplus: ACTIVATIONS,
   Softsign: ACTIVATIONS,
   ThresholdedRelu: ACTIVATIONS,
-  Gelu: 'core/providers/cpu/activation/gelu.cc',
+  Gelu: 'core/providers/cpu/tensor/gelu.cc',
   PRelu: ELEMENTWISE,
   Clip: 'core/providers/cpu/math/clip.cc',
   Transpose: 'core/providers/cpu/tensor/transpose.cc',
@@ -87,21 +85,21 @@ export const ZERO_WORKSPACE_OPS: Record<string, string> = {
   MatMul: 'core/providers/cpu/math/matmul.cc',
   Gemm: 'core/providers/cpu/math/gemm.cc',
   'com.microsoft::FusedGemm': 'contrib_ops/cpu/fused_gemm.cc',
-  'com.microsoft::FusedMatMul': 'contrib_ops/cpu/math/fused_matmul.cc',
+  'com.microsoft::FusedMatMul': 'contrib_ops/cpu/fused_matmul.cc',
   MatMulInteger: 'core/providers/cpu/quantization/matmul_integer.cc',
   Cast: 'core/providers/cpu/tensor/cast_op.cc',
   TopK: 'core/providers/cpu/math/top_k.cc',
   // Source only below: these allocate nothing, or only small std::vector tables.
   GatherND: 'core/providers/cpu/tensor/gather_nd.cc',
   ScatterND: 'core/providers/cpu/tensor/scatter_nd.cc',
-  Expand: 'core/providers/cpu/math/element_wise_ops.cc',
+  Expand: 'core/providers/cpu/tensor/expand.cc',
   Pad: 'core/providers/cpu/tensor/pad.cc',
   Slice: 'core/providers/cpu/tensor/slice.cc',
   Tile: 'core/providers/cpu/tensor/tile.cc',
   Reshape: 'core/providers/cpu/tensor/reshape.cc',
   Squeeze: 'core/providers/cpu/tensor/squeeze.cc',
   Unsqueeze: 'core/providers/cpu/tensor/unsqueeze.cc',
-  Flatten: 'core/providers/cpu/tensor/flatten.cc',
+  Flatten: 'core/providers/cpu/nn/flatten.cc',
   Identity: 'core/providers/cpu/tensor/identity_op.cc',
   Shape: 'core/providers/cpu/tensor/shape_op.cc',
 };
