@@ -122,6 +122,15 @@ export class GraphEditor {
     this.index(n);
   }
 
+  /** Sets explicit input `slot` of node `index` to `value`. */
+  setInput(index: number, slot: number, value: string): void {
+    const n = this.graph.nodes[index];
+    if (!n) return;
+    this.unindex(n);
+    n.inputs = n.inputs.map((v, k) => (k === slot ? value : v));
+    this.index(n);
+  }
+
   /** Rewrites inputs and outputs of node `index` through `map` (ORT's Node::ReplaceDefs). */
   replaceDefs(index: number, map: Map<string, string>): void {
     const n = this.graph.nodes[index];

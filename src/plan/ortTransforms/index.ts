@@ -5,6 +5,7 @@
 import type { FunctionInfo } from '../../onnx/model';
 import type { InferenceResult } from '../../shape/types';
 import type { ExecGraph } from '../execGraph';
+import { ensureUniqueDq } from './ensureUniqueDq';
 import { GraphEditor } from './graphEditor';
 import { inlineFunctions } from './inlineFunctions';
 import { assignCpuKernels, insertCasts } from './insertCasts';
@@ -18,6 +19,8 @@ export interface OrtTransformContext {
   functions: FunctionInfo[];
   /** Infers value types for the graph as it is now; called again after the graph changes. */
   types: (exec: ExecGraph) => Pick<InferenceResult, 'values'>;
+  /** ORT's `session.disable_quant_qdq=1`: skips DequantizeLinear duplication (default false). */
+  disableQuantQdq?: boolean;
 }
 
 /** Value name → dtype, from the context's inference of the graph as it is now. */
@@ -31,14 +34,15 @@ function dtypesOf(exec: ExecGraph, ctx: OrtTransformContext): DtypeMap {
  * Applies ORT's level-0 graph transforms to `exec` in place and returns it, in ORT's order:
  * AOT function inlining (only with model-local functions), inlining of schema-function ops the
  * CPU EP cannot run (§2), precision Casts for fp16 nodes without an fp16 kernel (§4a-b) and
- * duplicate-Cast removal (§4c). Subgraph bodies are left unchanged.
- * INCOMPLETE: DQ duplication (§5) is not applied yet.
+ * duplicate-Cast removal (§4c); DequantizeLinear duplication (§5) sits between the two inlining
+ * steps as in ORT. Subgraph bodies are left unchanged.
  */
 export function applyOrtTransforms(exec: ExecGraph, ctx: OrtTransformContext): ExecGraph {
   const onnxOpset = ctx.opsets[''] ?? ctx.opsets['ai.onnx'] ?? 1;
   const editor = new GraphEditor(exec);
   const typesOf = () => dtypesOf(exec, ctx);
   if (ctx.functions.length > 0) inlineFunctions(editor, ctx.functions, onnxOpset, typesOf);
+  if (!ctx.disableQuantQdq) ensureUniqueDq(editor);
   inlineFunctions(editor, ctx.functions, onnxOpset, typesOf);
   const types = typesOf();
   const assigned = assignCpuKernels(exec, types, onnxOpset);

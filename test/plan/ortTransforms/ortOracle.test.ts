@@ -2,11 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { ORDER_CASES } from './support/castModels';
+import { dqToOutput, sharedDq } from './support/dqModels';
 import { castLikes, fp16Softmax, nestedLocalFunctions, SINGLE_OP_SPECS, singleOpModel } from './support/inlineModels';
 import { transformModel } from './support/transformCase';
 import { CORPUS_DIR, ORT_SKIP, ortOrder } from './support/ortOrder';
 
-for (const c of [...ORDER_CASES, nestedLocalFunctions, fp16Softmax, castLikes]) {
+for (const c of [...ORDER_CASES, nestedLocalFunctions, fp16Softmax, castLikes, sharedDq, dqToOutput]) {
   test(`applyOrtTransforms() + DEFAULT order equal onnxruntime-node 1.30 for: ${c.name}`, { skip: ORT_SKIP }, async () => {
     assert.deepEqual(transformModel(c.bytes).order, await ortOrder(c.bytes));
   });
