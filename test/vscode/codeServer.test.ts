@@ -1,0 +1,328 @@
+/**
+ * The real-VS-Code test: the packaged .vsix installed into code-server (VS Code 1.139 in a
+ * browser), driven with playwright-core and Debian's Chromium. It proves the integration only:
+ * explorer menu, command, panel, bars, hover card and view switch. Webview behaviour in depth is
+ * tested in test/webview.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
+import type { Report, ReportValue } from '../../src/report/report';
+import { buildModel, DataType, node, tensor, tensorValue } from '../support/onnxBuilder';
+import { codeServerMissing, installExtension, startCodeServer, type CodeServer } from './support/codeServer';
+
+const ROOT = resolve(__dirname, '..', '..');
+const CORPUS_MODEL = join(ROOT, '..', 'shared', 'corpus', 'ort-inference-examples', 'mnist.onnx');
+const CHROMIUM = '/usr/bin/chromium';
+const SHOTS = join(ROOT, 'test-output', 'screenshots');
+const MENU_LABEL = 'Show memory backing report';
+/** Mirrors ROW_HEIGHT_PX and GUTTER_PX of webview/app/chartView.ts (the chart is a canvas, so the test aims by geometry). */
+const ROW_HEIGHT_PX = 16;
+const GUTTER_PX = 190;
+
+function skipReason(): string | null {
+  if (!existsSync(CHROMIUM)) return `Chromium is not installed at ${CHROMIUM} (apt-get install chromium)`;
+  return codeServerMissing(ROOT);
+}
+
+/** A workspace with model.onnx (the corpus MNIST, or a small model built in code when the corpus is absent) and notes.txt. */
+function makeWorkspace(run: string): string {
+  const ws = join(run, 'workspace');
+  mkdirSync(ws, { recursive: true });
+  if (existsSync(CORPUS_MODEL)) {
+    copyFileSync(CORPUS_MODEL, join(ws, 'model.onnx'));
+  } else {
+    console.log(`codeServer.test: ${CORPUS_MODEL} is absent; using a model built in code`);
+    const bytes = buildModel({
+      nodes: [node('MatMul', ['x', 'w'], ['h'], { name: 'matmul' }), node('Relu', ['h'], ['y'], { name: 'relu' })],
+      inputs: [tensorValue('x', DataType.FLOAT, [1, 256])],
+      outputs: [tensorValue('y', DataType.FLOAT, [1, 512])],
+      initializers: [tensor('w', DataType.FLOAT, [256, 512])],
+    });
+    writeFileSync(join(ws, 'model.onnx'), bytes);
+  }
+  writeFileSync(join(ws, 'notes.txt'), 'Not a model.\n');
+  return ws;
+}
+
+function packageVsix(run: string): string {
+  const vsix = join(run, 'onnx-memory-lens.vsix');
+  // vsce runs vscode:prepublish, which bundles dist/ first.
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--out', vsix], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  assert.ok(existsSync(vsix), 'vsce produced the .vsix');
+  return vsix;
+}
+
+function cliReport(model: string, view: 'sequential' | 'parallel'): Report {
+  const out = execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'report', model, '--json', '--view', view], {
+    encoding: 'utf8',
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  return JSON.parse(out) as Report;
+}
+
+function stepValues(report: Report): ReportValue[] {
+  return report.graphs[0]!.values.filter((v) => !v.isInitializer && !v.isGraphInput && v.producedAt >= 0 && v.bytes !== null);
+}
+
+/** The value the test hovers: the largest buffer produced by a step (graph inputs and initializers sit in a collapsed band). */
+function hoverTarget(report: Report): ReportValue {
+  const candidates = stepValues(report).sort((a, b) => (b.bytes ?? 0) - (a.bytes ?? 0));
+  assert.ok(candidates[0], 'the model has a step-produced value of known size');
+  return candidates[0];
+}
+
+/**
+ * The value to hover in the parallel view: preferably one whose alias root differs from the
+ * sequential plan (reuse is off in parallel), so the card must reflect the new report.
+ */
+function parallelTarget(sequential: Report, parallel: Report): ReportValue {
+  const seqByName = new Map(stepValues(sequential).map((v) => [v.name, v]));
+  const changed = stepValues(parallel).find((v) => seqByName.get(v.name)?.root !== v.root);
+  return changed ?? hoverTarget(parallel);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `vscode-${name}.png`) });
+}
+
+async function closeMenu(page: Page): Promise<void> {
+  const menu = page.locator('.context-view .monaco-menu');
+  await page.keyboard.press('Escape');
+  if (await menu.isVisible()) await page.mouse.click(700, 880);
+  await menu.waitFor({ state: 'hidden', timeout: 5000 });
+}
+
+/** Right-clicks `item` until the context menu has loaded its contributions; returns the menu's item labels. */
+async function openContextMenu(page: Page, item: Locator, mustContain: string | null): Promise<string[]> {
+  const menu = page.locator('.context-view .monaco-menu');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await item.click({ button: 'right' });
+    await menu.waitFor({ state: 'visible', timeout: 10_000 });
+    const labels = (await menu.getByRole('menuitem').allTextContents()).map((t) => t.trim());
+    if (mustContain === null || labels.some((l) => l.includes(mustContain))) return labels;
+    // Menu contributions can arrive after the explorer is ready: close and try again.
+    await closeMenu(page);
+    await page.waitForTimeout(1000);
+  }
+  throw new Error(`The context menu never offered '${mustContain}'`);
+}
+
+async function clickMenuItem(page: Page, label: string): Promise<void> {
+  const menu = page.locator('.context-view .monaco-menu');
+  const entry = menu.getByRole('menuitem', { name: label });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await entry.hover();
+    // A click right after the menu opens may only highlight the item.
+    await page.waitForTimeout(150);
+    await entry.click();
+    try {
+      await menu.waitFor({ state: 'hidden', timeout: 2000 });
+      return;
+    } catch {
+      // Still open: the click only highlighted the item; try again.
+    }
+  }
+  throw new Error(`Clicking '${label}' never closed the menu`);
+}
+
+/** The report webview's inner frame (webviews are two nested iframes). */
+async function reportFrame(page: Page): Promise<Frame> {
+  const outer = page.locator('iframe.webview.ready').last();
+  await outer.waitFor({ state: 'attached', timeout: 60_000 });
+  const outerFrame = await (await outer.elementHandle())!.contentFrame();
+  assert.ok(outerFrame, 'the webview host frame exists');
+  const inner = outerFrame.locator('iframe#active-frame');
+  await inner.waitFor({ state: 'attached', timeout: 60_000 });
+  const frame = await (await inner.elementHandle())!.contentFrame();
+  assert.ok(frame, 'the webview content frame exists');
+  return frame;
+}
+
+/** Bars drawn in the last Gantt frame, read from the chart handle the webview exposes (window.memoryLens.chart.lastStats). */
+async function waitForBars(frame: Frame): Promise<number> {
+  const handle = await frame.waitForFunction(
+    () => {
+      const chart = (globalThis as { memoryLens?: { chart?: { lastStats?: { rectsDrawn: number } | null } } }).memoryLens?.chart;
+      const n = chart?.lastStats?.rectsDrawn ?? 0;
+      return n > 0 ? n : false;
+    },
+    null,
+    { timeout: 60_000, polling: 200 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Scrolls the chart to `name`'s bar and returns a point on it, in gantt-canvas coordinates. */
+async function barPoint(frame: Frame, name: string): Promise<{ x: number; y: number }> {
+  const point = await frame.evaluate(
+    ({ name, rowHeightPx, gutterPx }) => {
+      interface Scale { domainStart: number; domainEnd: number; rangeStartPx: number; rangeEndPx: number }
+      interface Layout { valueSeg: ArrayLike<number>; segRow: ArrayLike<number>; segStart: ArrayLike<number>; segEnd: ArrayLike<number> }
+      interface Chart {
+        data: { graph: { values: Array<{ name: string }> }; layout: Layout } | null;
+        scrollTopPx: number;
+        scale(): Scale;
+        revealRow(row: number): void;
+        revealStep(step: number): void;
+        canvases: { gantt: { clientWidth: number; clientHeight: number } };
+      }
+      const chart = (globalThis as unknown as { memoryLens: { chart: Chart } }).memoryLens.chart;
+      const data = chart.data;
+      if (!data) return null;
+      const vi = data.graph.values.findIndex((v) => v.name === name);
+      const seg = vi >= 0 ? data.layout.valueSeg[vi]! : -1;
+      if (seg < 0) return null;
+      const row = data.layout.segRow[seg]!;
+      chart.revealRow(row);
+      chart.revealStep(data.layout.segStart[seg]!);
+      const s = chart.scale();
+      const pps = (s.rangeEndPx - s.rangeStartPx) / (s.domainEnd - s.domainStart);
+      const x0 = s.rangeStartPx + (data.layout.segStart[seg]! - s.domainStart) * pps;
+      const x1 = s.rangeStartPx + (data.layout.segEnd[seg]! - s.domainStart) * pps;
+      const lo = Math.max(x0, gutterPx + 1);
+      const hi = Math.min(x1, chart.canvases.gantt.clientWidth - 1);
+      return { x: (lo + hi) / 2, y: row * rowHeightPx - chart.scrollTopPx + rowHeightPx / 2 };
+    },
+    { name, rowHeightPx: ROW_HEIGHT_PX, gutterPx: GUTTER_PX },
+  );
+  assert.ok(point, `the chart has a bar for '${name}'`);
+  return point;
+}
+
+/** The text of the card row labelled `label`. */
+async function cardRow(frame: Frame, label: string): Promise<string> {
+  const dd = frame.locator('.hover-card dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  return ((await dd.textContent()) ?? '').trim();
+}
+
+/** Hovers `value`'s bar and checks the card shows its name, exact byte count, alloc kind and alias root. */
+async function hoverAndCheck(frame: Frame, value: ReportValue): Promise<void> {
+  const card = frame.locator('.hover-card');
+  const canvas = frame.locator('canvas.gantt-canvas');
+  // Retry once: a redraw after revealRow/revealStep can land between aiming and hovering.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const { x, y } = await barPoint(frame, value.name);
+    await frame.waitForTimeout(100);
+    await canvas.hover({ position: { x, y } });
+    try {
+      await frame.locator('.hover-card .card-title', { hasText: value.name }).waitFor({ state: 'visible', timeout: 3000 });
+      break;
+    } catch (err) {
+      if (attempt === 2) throw err;
+    }
+  }
+  assert.equal((await card.locator('.card-title').textContent())?.trim(), value.name);
+  assert.ok(value.bytes !== null);
+  const bytesText = await cardRow(frame, 'bytes');
+  assert.ok(bytesText.includes(`${value.bytes.toLocaleString('en-US')} B`), `card bytes '${bytesText}' match the CLI's ${value.bytes}`);
+  assert.ok((await cardRow(frame, 'alloc kind')).startsWith(value.allocKind), `card alloc kind matches the CLI's ${value.allocKind}`);
+  assert.equal(await cardRow(frame, 'alias root'), value.root);
+}
+
+/** Records errors the webview throws from now on (complements pageerror, which may not cover every frame). */
+async function watchWebviewErrors(frame: Frame): Promise<void> {
+  await frame.evaluate(() => {
+    const g = globalThis as unknown as { lensTestErrors?: string[]; addEventListener(t: string, f: (e: { message?: string; reason?: unknown }) => void): void };
+    g.lensTestErrors = [];
+    g.addEventListener('error', (e) => g.lensTestErrors!.push(String(e.message)));
+    g.addEventListener('unhandledrejection', (e) => g.lensTestErrors!.push(String(e.reason)));
+  });
+}
+
+async function webviewErrorsIn(frame: Frame): Promise<string[]> {
+  return frame.evaluate(() => (globalThis as unknown as { lensTestErrors?: string[] }).lensTestErrors ?? []);
+}
+
+const reason = skipReason();
+
+test('code-server: the packaged extension offers the report on .onnx files only, opens it, and its hover matches the CLI', { skip: reason ?? false, timeout: 600_000 }, async () => {
+  const run = mkdtempSync(join(tmpdir(), 'lens-code-server-'));
+  let server: CodeServer | null = null;
+  let context: BrowserContext | null = null;
+  let page: Page | null = null;
+  let ok = false;
+  const webviewErrors: string[] = [];
+  try {
+    const vsix = packageVsix(run);
+    const ws = makeWorkspace(run);
+    const model = join(ws, 'model.onnx');
+    const expected = cliReport(model, 'sequential');
+    const target = hoverTarget(expected);
+    const parTarget = parallelTarget(expected, cliReport(model, 'parallel'));
+    installExtension(ROOT, run, vsix);
+    server = await startCodeServer(ROOT, run, ws);
+
+    context = await chromium.launchPersistentContext(join(run, 'profile'), {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1400, height: 900 },
+      env: { ...process.env, XDG_CONFIG_HOME: join(run, 'xdg', 'chromium') },
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    // Console noise from unreachable hosts is expected; only the webview's own uncaught errors fail the test.
+    page.on('pageerror', (err) => {
+      const where = `${err.stack ?? ''}`;
+      if (where.includes('webview.js')) webviewErrors.push(err.message);
+    });
+    await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`);
+
+    const modelItem = page.getByRole('treeitem', { name: 'model.onnx' });
+    const notesItem = page.getByRole('treeitem', { name: 'notes.txt' });
+    await modelItem.waitFor({ state: 'visible', timeout: 120_000 });
+    await shot(page, 'workbench');
+
+    const modelMenu = await openContextMenu(page, modelItem, MENU_LABEL);
+    assert.ok(modelMenu.some((l) => l.includes(MENU_LABEL)));
+    await closeMenu(page);
+
+    const notesMenu = await openContextMenu(page, notesItem, null);
+    assert.ok(notesMenu.length > 3, `the notes.txt menu is populated: ${notesMenu.join(' | ')}`);
+    assert.ok(!notesMenu.some((l) => l.includes(MENU_LABEL)), `notes.txt is not offered the report: ${notesMenu.join(' | ')}`);
+    await closeMenu(page);
+
+    await openContextMenu(page, modelItem, MENU_LABEL);
+    await shot(page, 'menu');
+    await clickMenuItem(page, MENU_LABEL);
+
+    await page.getByRole('tab', { name: /Memory: model\.onnx/ }).waitFor({ state: 'visible', timeout: 60_000 });
+    const frame = await reportFrame(page);
+    await watchWebviewErrors(frame);
+    const bars = await waitForBars(frame);
+    assert.ok(bars > 0, 'the panel draws bars');
+    await shot(page, 'panel');
+
+    await hoverAndCheck(frame, target);
+    await shot(page, 'hover');
+
+    await frame.locator('#view-parallel').click();
+    await frame.locator('#view-parallel[aria-pressed="true"]').waitFor({ timeout: 60_000 });
+    await waitForBars(frame);
+    await hoverAndCheck(frame, parTarget);
+    await shot(page, 'parallel');
+
+    await frame.locator('#view-sequential').click();
+    await frame.locator('#view-sequential[aria-pressed="true"]').waitFor({ timeout: 60_000 });
+    await hoverAndCheck(frame, target);
+
+    webviewErrors.push(...(await webviewErrorsIn(frame)));
+    assert.deepEqual(webviewErrors, [], 'the webview threw no uncaught errors');
+    ok = true;
+  } finally {
+    if (!ok && page) await shot(page, 'failure').catch((e: unknown) => console.error('codeServer.test: failure screenshot failed:', e));
+    await context?.close();
+    await server?.stop();
+    if (ok) rmSync(run, { recursive: true, force: true });
+    else console.error(`codeServer.test: kept the run folder for inspection: ${run}${server ? `\ncode-server output:\n${server.log().slice(-4000)}` : ''}`);
+  }
+});
