@@ -112,7 +112,7 @@ function fromType(tp: TypeInfo | null | undefined, pass: PassSettings, name: str
 function mergeDeclared(inf: Val, tp: TypeInfo | undefined, pass: PassSettings, name: string): Val {
   if (!tp) return inf;
   const decl = fromType(tp, pass, name);
-  if (inf.kind === 'unknown') return { ...decl, reason: inf.reason };
+  if (inf.kind === 'unknown') return { ...decl, reason: isIncomplete(decl) ? inf.reason : null };
   const dtype = inf.dtype ?? decl.dtype;
   let shape = inf.shape;
   if (!shape) shape = decl.shape;

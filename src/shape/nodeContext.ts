@@ -50,12 +50,31 @@ export function makeRuleContext(
     dim: pass.isStatic ? STATIC_DIMS : RUNTIME_DIMS,
     hasOutput: (i) => Boolean(node.outputs[i]),
     attr,
-    int: (name, dflt) => attr(name)?.i ?? dflt,
-    intOrNull: (name) => attr(name)?.i ?? null,
-    ints: (name) => attr(name)?.ints ?? null,
-    float: (name, dflt) => attr(name)?.f ?? dflt,
-    floats: (name) => attr(name)?.floats ?? null,
-    string: (name, dflt) => attr(name)?.s ?? dflt,
+    // A present scalar attribute without its field holds the protobuf default (0 / ''), not the op default.
+    int: (name, dflt) => {
+      const a = attr(name);
+      return a ? (a.i ?? 0) : dflt;
+    },
+    intOrNull: (name) => {
+      const a = attr(name);
+      return a ? (a.i ?? 0) : null;
+    },
+    ints: (name) => {
+      const a = attr(name);
+      return a ? (a.ints ?? []) : null;
+    },
+    float: (name, dflt) => {
+      const a = attr(name);
+      return a ? (a.f ?? 0) : dflt;
+    },
+    floats: (name) => {
+      const a = attr(name);
+      return a ? (a.floats ?? []) : null;
+    },
+    string: (name, dflt) => {
+      const a = attr(name);
+      return a ? (a.s ?? '') : dflt;
+    },
     tensorAttr: (name) => attr(name)?.t ?? null,
     dataDependent: (what): SymDim => {
       if (pass.isStatic) return null;
