@@ -25,13 +25,14 @@ export function computeLiveBytes(
   release: Map<string, number>,
   stepCount: number,
   bytesOf: (name: string) => SizeWithReason,
+  isCallerProvided: (name: string) => boolean = () => false,
 ): LiveCurve {
   const delta = new Array<number>(stepCount + 1).fill(0);
   const starts: string[][] = Array.from({ length: stepCount }, () => []);
   const ends: string[][] = Array.from({ length: stepCount }, () => []);
   const unknownReason = new Map<string, string>();
   for (const v of plan.values) {
-    if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) continue;
+    if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0 || isCallerProvided(v.name)) continue;
     const end = release.get(v.name) ?? stepCount - 1;
     const size = bytesOf(v.name);
     if (size.bytes === null) {

@@ -25,6 +25,14 @@ export interface PlanGraphInput {
   parentOpType: string | null;
 }
 
+/**
+ * Scan hands its body a preallocated buffer for every body output (its state and scan-output
+ * slices), so those AllocateOutput values take no arena allocation inside the body.
+ */
+export function outputsProvidedByParent(parentOpType: string | null): boolean {
+  return parentOpType === 'Scan';
+}
+
 /** The full plan of one graph. */
 export interface GraphPlan {
   /** Node indices in execution order. */
@@ -44,10 +52,11 @@ export function planGraph(input: PlanGraphInput): GraphPlan {
   const allocation = computeAllocationPlan({ exec: input.exec, order, typeOf: input.typeOf, opsets: input.opsets, view: input.view, parentOpType: input.parentOpType });
   const release = computeReleasePlan(input.exec, order, allocation);
   const lifetimes = computeLifetimes(allocation, release);
+  const provided = outputsProvidedByParent(input.parentOpType);
   const curve =
     input.view === 'parallel'
       ? computeParallelLiveBytes(order, allocation, input.bytesOf)
-      : computeLiveBytes(allocation, release, order.length, input.bytesOf);
+      : computeLiveBytes(allocation, release, order.length, input.bytesOf, (name) => provided && allocation.byName.get(name)!.isGraphOutput);
   return { order, allocation, release, lifetimes, curve, bestFitArenaBytes: bestFitArena(input, order, allocation, release) };
 }
 

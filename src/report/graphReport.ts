@@ -10,7 +10,7 @@ import type { ExecGraph } from '../plan/execGraph';
 import { execGraphToGraph } from '../plan/execGraphToGraph';
 import { nodeDisplayName } from '../plan/executionOrder';
 import { applyOrtTransforms } from '../plan/ortTransforms';
-import { planGraph } from '../plan/planGraph';
+import { outputsProvidedByParent, planGraph } from '../plan/planGraph';
 import type { SizeWithReason } from '../plan/peakMemory';
 import { shapeBytes } from '../shape/shapeBytes';
 import { formatDim } from '../shape/symbolicDim';
@@ -157,6 +157,7 @@ export function buildGraphReport(
       isGraphOutput: v.isGraphOutput,
       isInitializer: v.isInitializer,
       isOuterScope: v.isOuterScope,
+      providedByParent: v.isGraphOutput && outputsProvidedByParent(parent?.opType ?? null),
     };
   });
 

@@ -209,7 +209,7 @@ export async function runOrtOracle(modelPath: string, opts: OracleOptions = {}):
     }
     session.endProfiling();
     await session.release();
-    const order = existsSync(partFile) ? (JSON.parse(readFileSync(partFile, 'utf8')) as { streams: string[][] }).streams.flat() : [];
+    const order = existsSync(partFile) ? ((JSON.parse(readFileSync(partFile, "utf8")) as { streams?: string[][] }).streams ?? []).flat() : [];
     const profFile = readdirSync(dir).find((f) => f.startsWith('profile') && f.endsWith('.json'));
     const events: OracleNodeEvent[] = [];
     if (profFile) {
