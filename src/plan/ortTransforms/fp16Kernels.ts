@@ -151,6 +151,8 @@ const MS_OPS: Record<string, OpEntry> = {
   SkipLayerNormalization: N,
   SkipSimplifiedLayerNormalization: N,
   RotaryEmbedding: N,
+  MatMulNBits: N,
+  GroupQueryAttention: N,
   BiasGelu: C,
   MultiHeadAttention: C,
   Gelu: I,
