@@ -243,16 +243,19 @@ function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Sc
   });
   const fn = pass.functions.get(`${node.domain}::${node.opType}`);
   if (fn) return inferFunctionCall(pass, fn, node, inputs, depth);
-  const rule = findRule(node.domain, node.opType);
-  if (!rule) {
-    const reason = `no shape rule for ${domainName(node.domain)}::${node.opType}`;
-    return node.outputs.map(() => ({ kind: 'unknown', dtype: null, shape: null, reason }));
-  }
-  const ctx = makeRuleContext(pass, node, label, inputs, (g, formals) => {
+  const inferBody = (g: Graph, formals: (Val | null)[] | null): Val[] => {
     const sub = runGraph(pass, g, scope, formals, depth + 1);
     result.subgraphs.set(g, sub);
     return g.outputs.map((o) => sub.values.get(o.name) ?? unknownVal(`subgraph output '${o.name}' has no producer`));
-  });
+  };
+  const rule = findRule(node.domain, node.opType);
+  if (!rule) {
+    // Bodies of unknown ops are still inferred from their declared inputs, for their local reports.
+    for (const a of node.attributes) for (const g of [a.g, ...(a.graphs ?? [])]) if (g) inferBody(g, null);
+    const reason = `no shape rule for ${domainName(node.domain)}::${node.opType}`;
+    return node.outputs.map(() => ({ kind: 'unknown', dtype: null, shape: null, reason }));
+  }
+  const ctx = makeRuleContext(pass, node, label, inputs, inferBody);
   try {
     return rule(ctx);
   } catch (err) {

@@ -55,7 +55,9 @@ const loopRule: ShapeRule = (ctx) => {
   const nCarried = carried.length;
   const m = input(ctx, 0)?.value?.[0] ?? null;
   const condPassThrough = body && body.outputs[0]?.name === body.inputs[1]?.name;
-  const trips: SymDim = m !== null && (!condIn || condPassThrough) ? m : ctx.dataDependent('iterations');
+  // ONNX leaves the iteration count unknown even for a constant M; only the runtime channel knows it.
+  let trips: SymDim = m !== null && (!condIn || condPassThrough) ? m : ctx.dataDependent('iterations');
+  if (ctx.isStatic) trips = null;
   return ctx.node.outputs.map((_, i) => {
     const b = outs[i + 1];
     if (i < nCarried) {
