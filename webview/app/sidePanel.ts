@@ -6,7 +6,7 @@ import type { ObservedProfile } from '../../src/report/protocol';
 import type { Report, ReportGraph } from '../../src/report/report';
 import { clear, custom, el } from '../dom';
 import { formatBytesExact, formatMaybeBytes, formatShape } from '../format';
-import { valueInterval } from '../timeline/rowLayout';
+import { liveContributors } from '../timeline/liveBuffers';
 
 const TOP_CONTRIBUTORS = 8;
 
@@ -15,30 +15,6 @@ export interface SidePanelCallbacks {
   onSelectValue(name: string): void;
   onOpenGraph(graphId: string): void;
   onStep(step: number): void;
-}
-
-/** A buffer live at a step: its root, the values sharing it that are live then, and its size. */
-export interface LiveBuffer {
-  root: string;
-  values: string[];
-  bytes: number | null;
-  reason: string | null;
-}
-
-/** Buffers live at `step`, largest first, unknown sizes last. A buffer counts once however many values share it. */
-export function liveContributors(graph: ReportGraph, step: number): LiveBuffer[] {
-  const n = graph.steps.length;
-  const byRoot = new Map<string, LiveBuffer>();
-  for (const v of graph.values) {
-    const [s, e] = valueInterval(v, n);
-    if (!(s <= step && step < e)) continue;
-    let b = byRoot.get(v.root);
-    if (!b) byRoot.set(v.root, (b = { root: v.root, values: [], bytes: 0, reason: null }));
-    b.values.push(v.name);
-    if (v.bytes === null) { b.bytes = null; b.reason = v.unavailableReason; }
-    else if (b.bytes !== null) b.bytes = Math.max(b.bytes, v.bytes);
-  }
-  return [...byRoot.values()].sort((a, b) => (a.bytes === null ? 1 : 0) - (b.bytes === null ? 1 : 0) || (b.bytes ?? 0) - (a.bytes ?? 0));
 }
 
 /** The side panel component. */

@@ -1,0 +1,27 @@
+/** Which buffers are live at a step (for the peak card). Pure: no DOM. */
+import type { ReportGraph } from '../../src/report/report';
+import { valueInterval } from './rowLayout';
+
+/** A buffer live at a step: its root, the values sharing it that are live then, and its size. */
+export interface LiveBuffer {
+  root: string;
+  values: string[];
+  bytes: number | null;
+  reason: string | null;
+}
+
+/** Buffers live at `step`, largest first, unknown sizes last. A buffer counts once however many values share it. */
+export function liveContributors(graph: ReportGraph, step: number): LiveBuffer[] {
+  const n = graph.steps.length;
+  const byRoot = new Map<string, LiveBuffer>();
+  for (const v of graph.values) {
+    const [s, e] = valueInterval(v, n);
+    if (!(s <= step && step < e)) continue;
+    let b = byRoot.get(v.root);
+    if (!b) byRoot.set(v.root, (b = { root: v.root, values: [], bytes: 0, reason: null }));
+    b.values.push(v.name);
+    if (v.bytes === null) { b.bytes = null; b.reason = v.unavailableReason; }
+    else if (b.bytes !== null) b.bytes = Math.max(b.bytes, v.bytes);
+  }
+  return [...byRoot.values()].sort((a, b) => (a.bytes === null ? 1 : 0) - (b.bytes === null ? 1 : 0) || (b.bytes ?? 0) - (a.bytes ?? 0));
+}
