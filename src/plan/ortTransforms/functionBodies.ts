@@ -283,6 +283,7 @@ const ONNX_BODIES: Record<string, Builder> = {
       ],
     };
   },
+  // ORT 1.30 accepts the opset-24 body only at opset 24 (fp16Kernels marks other opsets as failing).
   Swish: ({ node }) => ({
     inputs: ['X'],
     outputs: ['Y'],

@@ -89,12 +89,18 @@ function inlineBody(g: GraphEditor, call: ExecNode, body: FunctionBody, origin: 
   }
 }
 
-/** Why a node is expanded: a model-local function, or a schema op with no matching CPU kernel. */
-function wantsInlining(n: ExecNode, types: DtypeMap, onnxOpset: number): boolean {
-  if (n.subgraphs.length > 0) return false;
-  if (hasNoCpuKernel(n.opType, n.domain, onnxOpset)) return true;
+/**
+ * Whether ORT expands a schema op (§1 step 5): it has no CPU kernel for any type, or it has fp16
+ * inputs and the §3 table says 'inline'. 'fail' when ORT can neither run nor expand it.
+ */
+function inliningNeed(n: ExecNode, types: DtypeMap, onnxOpset: number): 'inline' | 'fail' | null {
+  if (n.subgraphs.length > 0) return null;
+  const noKernel = hasNoCpuKernel(n.opType, n.domain, onnxOpset);
   const fp16 = n.inputs.some((v) => v !== '' && types.get(v) === DataType.FLOAT16);
-  return fp16 && fp16Coverage(n.opType, n.domain, onnxOpset) === 'inline';
+  if (!noKernel && !fp16) return null;
+  const coverage = fp16Coverage(n.opType, n.domain, onnxOpset);
+  if (coverage === 'fail') return 'fail';
+  return noKernel || coverage === 'inline' ? 'inline' : null;
 }
 
 /**
@@ -114,19 +120,24 @@ export function inlineFunctions(g: GraphEditor, functions: FunctionInfo[], onnxO
       let body: FunctionBody | null = null;
       const origin = `inline:${n.opType}`;
       if (f) body = localBody(f, n);
-      else if (wantsInlining(n, types, onnxOpset)) {
-        body = schemaFunctionBody({ node: n, onnxOpset, dtypeOf: (v) => types.get(v) ?? null });
+      else {
+        const need = inliningNeed(n, types, onnxOpset);
+        if (need === null) continue;
+        body = need === 'inline' ? schemaFunctionBody({ node: n, onnxOpset, dtypeOf: (v) => types.get(v) ?? null }) : null;
         if (!body) {
           if (!reported.has(n.index)) {
             reported.add(n.index);
             g.graph.uncovered.push({
               term: `inline:${n.opType}`,
-              reason: `ORT expands ${n.opType} node '${n.name}' at opset ${onnxOpset} into a function body this model does not reproduce; the node is kept as is`,
+              reason:
+                need === 'fail'
+                  ? `ORT 1.30 has neither a CPU kernel nor a usable function body for ${n.opType} node '${n.name}' at opset ${onnxOpset}; session creation fails`
+                  : `ORT expands ${n.opType} node '${n.name}' at opset ${onnxOpset} into a function body this model does not reproduce; the node is kept as is`,
             });
           }
           continue;
         }
-      } else continue;
+      }
       inlineBody(g, n, body, origin);
       expanded++;
       changed = true;

@@ -34,3 +34,11 @@ test('inlineFunctions() expands CastLike into a Cast to the dtype of its second 
   assert.deepEqual(exec.nodes[2]!.attributes, [{ name: 'to', type: 2, i: 6 }]);
   assert.deepEqual(exec.nodes[3]!.attributes, [{ name: 'to', type: 2, i: 1 }]);
 });
+
+test('inlineFunctions() reports ops ORT can neither run nor expand (Swish at opset 25, fp16 MeanVarianceNormalization at 13)', () => {
+  for (const spec of ['Swish:f32:25', 'MeanVarianceNormalization:f16:13']) {
+    const { exec } = transformModel(singleOpModel(spec));
+    assert.equal(exec.uncovered.length, 1, spec);
+    assert.match(exec.uncovered[0]!.reason, /session creation fails$/);
+  }
+});

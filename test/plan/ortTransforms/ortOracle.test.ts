@@ -28,3 +28,9 @@ const corpusSkip = CORPUS_DIR ? false : 'corpus folder ../shared/corpus is absen
 test('applyOrtTransforms() equals onnxruntime-node 1.30 on tiny-random-LlamaForCausalLM-fp16', { skip: corpusSkip || ORT_SKIP }, async () => {
   assert.deepEqual(transformModel(LLAMA!).order, await ortOrder(LLAMA!, LLAMA_RUN));
 });
+
+test('onnxruntime-node 1.30 refuses the models the transforms report as failing', { skip: ORT_SKIP }, async () => {
+  for (const spec of ['Swish:f32:25', 'MeanVarianceNormalization:f16:13']) {
+    await assert.rejects(ortOrder(singleOpModel(spec)), /ORT failed at session/, spec);
+  }
+});
