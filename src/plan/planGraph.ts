@@ -26,11 +26,12 @@ export interface PlanGraphInput {
 }
 
 /**
- * Scan hands its body a preallocated buffer for every body output (its state and scan-output
- * slices), so those AllocateOutput values take no arena allocation inside the body.
+ * Scan (state and scan-output slices) and If (its own outputs) hand their body a buffer for every
+ * body output, so those AllocateOutput values take no allocation inside the body. Loop does not:
+ * its body allocates each iteration's outputs (checked against ORT's node stats).
  */
 export function outputsProvidedByParent(parentOpType: string | null): boolean {
-  return parentOpType === 'Scan';
+  return parentOpType === 'Scan' || parentOpType === 'If';
 }
 
 /** The full plan of one graph. */

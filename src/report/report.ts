@@ -106,7 +106,7 @@ export interface ReportValue {
   isInitializer: boolean;
   /** True for an outer-scope value used inside a subgraph (implicit input). */
   isOuterScope: boolean;
-  /** True when the parent node supplies this body output's buffer (Scan), so it takes no allocation here. */
+  /** True when the parent node supplies this body output's buffer (Scan, If), so it takes no allocation here. */
   providedByParent?: boolean;
 }
 

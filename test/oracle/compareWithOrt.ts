@@ -107,10 +107,12 @@ export function compareWithOrt(report: Report, oracle: Extract<OracleResult, { o
     want.set(r.baseName, l);
   }
   const got = new Map<string, (number | null)[]>();
-  // The CSV also has one row per subgraph node (the max over iterations), so every graph counts.
+  // The CSV also has one row per subgraph node that ran (the max over iterations), so bodies count;
+  // a body node without a row never ran (the untaken If branch, a Loop with zero iterations).
   for (const sg of report.graphs) {
     sg.steps.forEach((s, k) => {
       const key = s.node !== '' ? s.node : s.opType;
+      if (sg !== g && !want.has(key)) return;
       const l = got.get(key) ?? [];
       l.push(freshBytes(sg, k));
       got.set(key, l);

@@ -1,0 +1,166 @@
+/**
+ * Seeded model generators for the oracle: random DAGs (shuffled NodeProtos, named and unnamed
+ * nodes, in-place and alias ops, dtype changes, broadcasting, dangling values), alias chains,
+ * dead-buffer reuse patterns, and If/Loop graphs reading outer-scope values.
+ */
+import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
+
+/** mulberry32: a small deterministic PRNG. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Obj = Record<string, unknown>;
+type Kind = 'full' | 'row' | 'int' | 'wide';
+interface Val {
+  name: string;
+  kind: Kind;
+}
+
+const SHAPES: Record<Kind, (number | string)[]> = { full: ['N', 4, 8], row: ['N', 4, 1], int: ['N', 4, 8], wide: ['N', 32] };
+const DTYPES: Record<Kind, number> = { full: DataType.FLOAT, row: DataType.FLOAT, int: DataType.INT32, wide: DataType.FLOAT };
+
+/** A random DAG of `size` nodes over [N,4,8] floats; NodeProtos shuffled when `shuffle`. */
+export function randomDagModel(seed: number, size: number, shuffle: boolean): Uint8Array {
+  const r = rng(seed);
+  const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const vals: Val[] = [{ name: 'X', kind: 'full' }];
+  const nodes: Obj[] = [];
+  const valueInfo: Obj[] = [];
+  const used = new Set<string>();
+  const of = (k: Kind): Val[] => vals.filter((v) => v.kind === k);
+  let id = 0;
+  const emit = (op: string, inputs: string[], kind: Kind, attrs: Obj[] = []): void => {
+    const out = `v${id}`;
+    const named = r() < 0.6;
+    nodes.push(node(op, inputs, [out], { name: named ? `n${id}_${op.toLowerCase()}` : undefined, attrs }));
+    inputs.forEach((i) => used.add(i));
+    vals.push({ name: out, kind });
+    valueInfo.push(tensorValue(out, DTYPES[kind], SHAPES[kind]));
+    id++;
+  };
+  for (let i = 0; i < size; i++) {
+    const f = of('full');
+    const x = pick(f).name;
+    const c = r();
+    if (c < 0.18) emit(pick(['Add', 'Mul', 'Sub']), [x, pick(f).name], 'full');
+    else if (c < 0.36) emit(pick(['Relu', 'Sigmoid', 'Tanh']), [x], 'full');
+    else if (c < 0.46) emit(pick(['Neg', 'Abs', 'Exp']), [x], 'full');
+    else if (c < 0.54) emit('Identity', [x], 'full');
+    else if (c < 0.6) emit('Reshape', [x, 'shape_wide'], 'wide');
+    else if (c < 0.66 && of('wide').length > 0) emit('Reshape', [pick(of('wide')).name, 'shape_full'], 'full');
+    else if (c < 0.72) emit('Cast', [x], 'int', [attr.int('to', DataType.INT32)]);
+    else if (c < 0.78 && of('int').length > 0) emit('Cast', [pick(of('int')).name], 'full', [attr.int('to', DataType.FLOAT)]);
+    else if (c < 0.84) emit('ReduceMean', [x], 'row', [attr.ints('axes', [2]), attr.int('keepdims', 1)]);
+    else if (c < 0.9 && of('row').length > 0) emit('Add', [x, pick(of('row')).name], 'full');
+    else if (c < 0.95) emit('MatMul', [x, 'W'], 'full');
+    else emit('Softmax', [x], 'full', [attr.int('axis', -1)]);
+  }
+  const unusedVals = vals.filter((v) => !used.has(v.name) && v.name !== 'X');
+  const outputs = unusedVals.filter(() => r() < 0.7);
+  const extra = vals.filter((v) => v.name !== 'X' && r() < 0.08 && !outputs.includes(v));
+  const outs = [...outputs, ...extra];
+  if (outs.length === 0) outs.push(vals[vals.length - 1]!);
+  if (shuffle) {
+    for (let i = nodes.length - 1; i > 0; i--) {
+      const j = Math.floor(r() * (i + 1));
+      [nodes[i], nodes[j]] = [nodes[j]!, nodes[i]!];
+    }
+  }
+  return buildModel({
+    nodes,
+    inputs: [tensorValue('X', DataType.FLOAT, SHAPES.full)],
+    outputs: outs.map((v) => tensorValue(v.name, DTYPES[v.kind], SHAPES[v.kind])),
+    initializers: [int64Tensor('shape_wide', [0, 32]), int64Tensor('shape_full', [0, 4, 8]), tensor('W', DataType.FLOAT, [8, 8])],
+    valueInfo: valueInfo.filter((v) => !outs.some((o) => o.name === v.name)),
+  });
+}
+
+/** Alias chains: Reshape/Identity/Unsqueeze/Squeeze/Flatten chains, one link a graph output, one dangling. */
+export function aliasChainModel(): Uint8Array {
+  return buildModel({
+    nodes: [
+      node('Relu', ['X'], ['a'], { name: 'relu' }),
+      node('Reshape', ['a', 'shape_wide'], ['b'], { name: 'reshape' }),
+      node('Identity', ['b'], ['c'], { name: 'identity' }),
+      node('Unsqueeze', ['c', 'axes0'], ['d'], { name: 'unsqueeze' }),
+      node('Squeeze', ['d', 'axes0'], ['e'], { name: 'squeeze' }),
+      node('Flatten', ['e'], ['f'], { name: 'flatten' }),
+      node('Reshape', ['c', 'shape_wide'], ['out_copy'], { name: 'reshape_to_output' }),
+      node('Neg', ['f'], ['g'], { name: 'neg' }),
+      node('Identity', ['g'], ['dangling_alias'], { name: 'dangling_identity' }),
+      node('Sigmoid', ['g'], ['Y'], { name: 'sigmoid_out' }),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, [2, 4, 8])],
+    outputs: [tensorValue('Y', DataType.FLOAT, [2, 32]), tensorValue('out_copy', DataType.FLOAT, [2, 32])],
+    initializers: [int64Tensor('shape_wide', [2, 32]), int64Tensor('axes0', [0])],
+  });
+}
+
+/** Dead-buffer reuse: buffers of equal shape and element size die and are taken, including across float/int32. */
+export function deadBufferModel(): Uint8Array {
+  return buildModel({
+    nodes: [
+      node('Exp', ['X'], ['a'], { name: 'exp_a' }),
+      node('Exp', ['X'], ['b'], { name: 'exp_b' }),
+      node('Add', ['a', 'b'], ['c'], { name: 'add_c' }),
+      node('Mul', ['c', 'c'], ['d'], { name: 'mul_d' }),
+      node('Cast', ['d'], ['di'], { name: 'cast_i', attrs: [attr.int('to', DataType.INT32)] }),
+      node('Cast', ['d'], ['dd'], { name: 'cast_double', attrs: [attr.int('to', DataType.DOUBLE)] }),
+      node('Cast', ['dd'], ['df'], { name: 'cast_back', attrs: [attr.int('to', DataType.FLOAT)] }),
+      node('Cast', ['di'], ['dif'], { name: 'cast_i_back', attrs: [attr.int('to', DataType.FLOAT)] }),
+      node('Sub', ['df', 'dif'], ['e'], { name: 'sub_e' }),
+      node('ReduceSum', ['e', 'axes2'], ['r'], { name: 'reduce', attrs: [attr.int('keepdims', 1)] }),
+      node('Add', ['e', 'r'], ['Y'], { name: 'add_out' }),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, ['batch', 4, 8])],
+    outputs: [tensorValue('Y', DataType.FLOAT, ['batch', 4, 8])],
+    initializers: [int64Tensor('axes2', [2])],
+  });
+}
+
+/** If with both branches reading outer-scope values, then a Loop whose body reads one too. */
+export function controlFlowModel(): Uint8Array {
+  const thenG = graph({
+    name: 'then_body',
+    nodes: [node('Add', ['a', 'b'], ['t_out'], { name: 'then_add' })],
+    inputs: [],
+    outputs: [tensorValue('t_out', DataType.FLOAT, [4, 8])],
+  });
+  const elseG = graph({
+    name: 'else_body',
+    nodes: [node('Mul', ['a', 'a'], ['e1'], { name: 'else_mul' }), node('Neg', ['e1'], ['e_out'], { name: 'else_neg' })],
+    inputs: [],
+    outputs: [tensorValue('e_out', DataType.FLOAT, [4, 8])],
+    valueInfo: [tensorValue('e1', DataType.FLOAT, [4, 8])],
+  });
+  const body = graph({
+    name: 'loop_body',
+    nodes: [
+      node('Identity', ['cond_in'], ['cond_out'], { name: 'body_cond' }),
+      node('Add', ['acc_in', 'b'], ['acc_out'], { name: 'body_add' }),
+    ],
+    inputs: [tensorValue('iter', DataType.INT64, []), tensorValue('cond_in', DataType.BOOL, []), tensorValue('acc_in', DataType.FLOAT, [4, 8])],
+    outputs: [tensorValue('cond_out', DataType.BOOL, []), tensorValue('acc_out', DataType.FLOAT, [4, 8])],
+  });
+  return buildModel({
+    nodes: [
+      node('Relu', ['X'], ['a'], { name: 'relu' }),
+      node('Sigmoid', ['X'], ['b'], { name: 'sigmoid' }),
+      node('If', ['flag'], ['branch'], { name: 'if', attrs: [attr.graph('then_branch', thenG), attr.graph('else_branch', elseG)] }),
+      node('Loop', ['trip', 'keep', 'branch'], ['acc'], { name: 'loop', attrs: [attr.graph('body', body)] }),
+      node('Tanh', ['acc'], ['Y'], { name: 'tanh' }),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, [4, 8]), tensorValue('flag', DataType.BOOL, [])],
+    outputs: [tensorValue('Y', DataType.FLOAT, [4, 8])],
+    initializers: [int64Tensor('trip', [3], []), tensor('keep', DataType.BOOL, [], { values: [1] })],
+    valueInfo: [tensorValue('a', DataType.FLOAT, [4, 8]), tensorValue('b', DataType.FLOAT, [4, 8]), tensorValue('branch', DataType.FLOAT, [4, 8])],
+  });
+}
