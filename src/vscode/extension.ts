@@ -1,0 +1,143 @@
+/**
+ * Extension entry point: registers the report command, the profile import, the "Open With…"
+ * custom editor and the serializer that restores report panels after a reload.
+ */
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import { LensError } from '../onnx/lensError';
+import { LensEditorProvider, REPORT_EDITOR_VIEW_TYPE } from './lensEditorProvider';
+import { LensHost } from './lensHost';
+import { modelPathFromState, recallPanel, rememberPanel } from './panelRestore';
+import { importProfileInto } from './profileImport';
+import { ReportView } from './reportView';
+import { readSettings, SETTINGS_SECTION } from './settings';
+
+/** View type of report panels opened by the command (restored by the serializer). */
+export const REPORT_PANEL_VIEW_TYPE = 'onnxMemoryLens.reportPanel';
+/** Command id of "Show memory backing report" (package.json). */
+export const SHOW_REPORT_COMMAND = 'onnxMemoryLens.showReport';
+/** Command id of "Import ONNX Runtime profile…" (package.json). */
+export const IMPORT_PROFILE_COMMAND = 'onnxMemoryLens.importProfile';
+
+/** workspaceState key of the title -> model path map used to restore panels. */
+const PANEL_MEMORY_KEY = 'onnxMemoryLens.panels';
+
+/** Open report views, most recently focused last. */
+class ViewRegistry {
+  private readonly views: ReportView[] = [];
+
+  add(view: ReportView): void {
+    this.views.push(view);
+    view.panel.onDidChangeViewState((e) => {
+      if (e.webviewPanel.active) this.touch(view);
+    });
+    view.panel.onDidDispose(() => this.views.splice(this.views.indexOf(view), 1));
+  }
+
+  /** The command panel (not custom editor) showing `uri`, if one is open. */
+  panelFor(uri: vscode.Uri): ReportView | undefined {
+    return this.views.find((v) => v.panel.viewType === REPORT_PANEL_VIEW_TYPE && v.modelUri.toString() === uri.toString());
+  }
+
+  /** The view the user looked at last. */
+  get latest(): ReportView | undefined {
+    return this.views.find((v) => v.panel.active) ?? this.views[this.views.length - 1];
+  }
+
+  all(): readonly ReportView[] {
+    return this.views;
+  }
+
+  private touch(view: ReportView): void {
+    const i = this.views.indexOf(view);
+    if (i >= 0) this.views.splice(i, 1);
+    this.views.push(view);
+  }
+}
+
+/** The .onnx file of the active editor tab (text placeholder or custom editor), if any. */
+function activeModelUri(): vscode.Uri | undefined {
+  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
+  if (input instanceof vscode.TabInputText || input instanceof vscode.TabInputCustom) return input.uri;
+  return vscode.window.activeTextEditor?.document.uri;
+}
+
+/** Models the command was invoked on: the explorer selection, the given file, the active tab, or a file the user picks. */
+async function targetModels(uri: unknown, selected: unknown): Promise<vscode.Uri[]> {
+  if (Array.isArray(selected) && selected.length > 0 && selected.every((u) => u instanceof vscode.Uri)) return selected as vscode.Uri[];
+  if (uri instanceof vscode.Uri) return [uri];
+  const active = activeModelUri();
+  if (active && active.path.toLowerCase().endsWith('.onnx')) return [active];
+  const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'ONNX model': ['onnx'] }, openLabel: 'Show memory report' });
+  return picked ?? [];
+}
+
+/** Activates the extension: everything registered here is disposed on deactivation. */
+export function activate(context: vscode.ExtensionContext): void {
+  const host = new LensHost(context.extensionUri);
+  context.subscriptions.push(host);
+  const views = new ViewRegistry();
+  const importProfile = (view: ReportView): Promise<void> => importProfileInto(view);
+
+  const openView = (panel: vscode.WebviewPanel, modelUri: vscode.Uri): ReportView => {
+    const settings = readSettings(modelUri);
+    for (const p of settings.problems) host.log(p);
+    const view = new ReportView(host, panel, modelUri, { bindings: settings.defaultBindings, view: settings.view, session: null, outcome: null }, importProfile);
+    views.add(view);
+    void context.workspaceState.update(PANEL_MEMORY_KEY, rememberPanel(context.workspaceState.get(PANEL_MEMORY_KEY), panel.title, modelUri.fsPath));
+    return view;
+  };
+
+  const showReport = async (uri?: unknown, selected?: unknown): Promise<void> => {
+    for (const modelUri of await targetModels(uri, selected)) {
+      if (modelUri.scheme !== 'file') {
+        host.reportError(new LensError('io', `Only model files on disk can be analyzed, not ${modelUri.toString()}`), basename(modelUri.path));
+        continue;
+      }
+      const existing = views.panelFor(modelUri);
+      if (existing) {
+        existing.panel.reveal();
+        continue;
+      }
+      const fileName = basename(modelUri.fsPath);
+      const panel = vscode.window.createWebviewPanel(REPORT_PANEL_VIEW_TYPE, `Memory: ${fileName}`, vscode.ViewColumn.Active, {
+        enableScripts: true,
+        localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist'), vscode.Uri.joinPath(context.extensionUri, 'media')],
+      });
+      panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
+      openView(panel, modelUri);
+    }
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand(SHOW_REPORT_COMMAND, showReport),
+    vscode.commands.registerCommand(IMPORT_PROFILE_COMMAND, async () => {
+      const view = views.latest;
+      if (!view) {
+        void vscode.window.showInformationMessage('Open a memory report first, then import an ONNX Runtime profile for it');
+        return;
+      }
+      await importProfile(view);
+    }),
+    vscode.window.registerCustomEditorProvider(REPORT_EDITOR_VIEW_TYPE, new LensEditorProvider(host, importProfile, (v) => views.add(v)), {
+      supportsMultipleEditorsPerDocument: true,
+    }),
+    vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
+      deserializeWebviewPanel: async (panel: vscode.WebviewPanel, state: unknown) => {
+        const path = modelPathFromState(state) ?? recallPanel(context.workspaceState.get(PANEL_MEMORY_KEY), panel.title);
+        if (path === null) {
+          host.log(`Report panel '${panel.title}' could not be restored: no model path is known for it`);
+          panel.dispose();
+          return;
+        }
+        openView(panel, vscode.Uri.file(path));
+      },
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      for (const view of views.all()) if (e.affectsConfiguration(`${SETTINGS_SECTION}.budgetBytes`, view.modelUri)) view.recheckBudget();
+    }),
+  );
+}
+
+/** Nothing beyond context.subscriptions to release. */
+export function deactivate(): void {}

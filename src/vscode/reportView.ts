@@ -1,0 +1,180 @@
+/**
+ * One open report: a webview panel (command panel, restored panel or custom editor) bound to one
+ * model file. It answers the webview's messages after validating them, replans on `bind` and
+ * `setView` in the model's worker, and keeps the budget diagnostic current.
+ */
+import { homedir } from 'node:os';
+import { basename } from 'node:path';
+import * as vscode from 'vscode';
+import { assertUnreachable, LensError } from '../onnx/lensError';
+import type { ObservedProfile, ToWebview } from '../report/protocol';
+import type { PlanView, Report } from '../report/report';
+import { Disposable } from './disposable';
+import { exportBytes, safeExportName } from './exportPayload';
+import type { LensHost, PlanOutcome } from './lensHost';
+import type { PlanSession } from './planSession';
+import { readSettings } from './settings';
+import { validateFromWebview } from './validateMessage';
+import { setReportHtml } from './webviewHtml';
+
+/** What a view starts from: settings-derived bindings and view, and optionally a plan already made. */
+export interface ReportViewStart {
+  bindings: Record<string, number>;
+  view: PlanView;
+  session: PlanSession | null;
+  outcome: PlanOutcome | null;
+}
+
+/** Imports an ORT profile for a view; supplied by the extension so the view stays free of file pickers. */
+export type ProfileImporter = (view: ReportView) => Promise<void>;
+
+/** A report panel; disposing it clears the model's budget diagnostic. */
+export class ReportView extends Disposable {
+  readonly fileName: string;
+  private bindings: Record<string, number>;
+  private view: PlanView;
+  private session: PlanSession | null;
+  private last: PlanOutcome | null;
+  private observed: ObservedProfile | null = null;
+  private isReady = false;
+  /** Incremented per plan request, so a late answer to an older request is dropped. */
+  private generation = 0;
+
+  constructor(
+    private readonly host: LensHost,
+    readonly panel: vscode.WebviewPanel,
+    readonly modelUri: vscode.Uri,
+    start: ReportViewStart,
+    private readonly importProfile: ProfileImporter,
+  ) {
+    super();
+    this.fileName = basename(modelUri.fsPath);
+    this.bindings = { ...start.bindings };
+    this.view = start.view;
+    this.session = start.session;
+    this.last = start.outcome;
+    setReportHtml(panel.webview, host.extensionUri, `Memory: ${this.fileName}`);
+    this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw)));
+    this.register(panel.onDidDispose(() => this.dispose()));
+    if (!this.last) void this.replan();
+    else if (this.last.ok) this.applyBudget(this.last.report);
+  }
+
+  /** The report on screen, if any. */
+  get report(): Report | null {
+    return this.last?.ok ? this.last.report : null;
+  }
+
+  override dispose(): void {
+    if (this.isDisposed) return;
+    this.host.diagnostics.delete(this.modelUri);
+    super.dispose();
+  }
+
+  /** Shows observed profile numbers beside the modeled ones. */
+  showObserved(observed: ObservedProfile | null): void {
+    this.observed = observed;
+    this.post({ type: 'observed', observed });
+  }
+
+  /** Re-evaluates the budget diagnostic (after a settings change). */
+  recheckBudget(): void {
+    if (this.last?.ok) this.applyBudget(this.last.report);
+  }
+
+  /** Reports a side problem (export, profile import) without replacing the report on screen. */
+  reportProblem(err: unknown): void {
+    this.host.reportError(err, this.fileName);
+  }
+
+  /** Reports `err` through the host's boundary and shows it in this panel. */
+  showError(err: unknown): void {
+    const error = this.host.reportError(err, this.fileName);
+    this.last = { ok: false, error };
+    this.post(error);
+  }
+
+  private post(msg: ToWebview): void {
+    if (!this.isReady || this.isDisposed) return;
+    void this.panel.webview.postMessage(msg);
+  }
+
+  private postCurrent(): void {
+    if (!this.last) this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}` });
+    else if (this.last.ok) this.post({ type: 'report', report: this.last.report, fileName: this.fileName });
+    else this.post(this.last.error);
+    if (this.observed) this.post({ type: 'observed', observed: this.observed });
+  }
+
+  private applyBudget(report: Report): void {
+    this.host.updateBudget(this.modelUri, report, readSettings(this.modelUri).budgetBytes);
+  }
+
+  private async replan(): Promise<void> {
+    const generation = ++this.generation;
+    this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}` });
+    try {
+      this.session ??= this.host.sessions.acquire(this.modelUri.fsPath);
+      const { report } = await this.host.plan(this.session, this.bindings, this.view);
+      if (generation !== this.generation || this.isDisposed) return;
+      this.last = { ok: true, report };
+      this.applyBudget(report);
+      this.post({ type: 'report', report, fileName: this.fileName });
+    } catch (err) {
+      if (generation !== this.generation || this.isDisposed) return;
+      this.showError(err);
+    }
+  }
+
+  private onMessage(raw: unknown): void {
+    const checked = validateFromWebview(raw);
+    if (!checked.ok) {
+      this.host.logRefusedMessage(checked.type, checked.reason);
+      return;
+    }
+    const msg = checked.message;
+    switch (msg.type) {
+      case 'ready':
+        this.isReady = true;
+        this.postCurrent();
+        return;
+      case 'bind':
+        this.bindings = { ...msg.bindings };
+        void this.replan();
+        return;
+      case 'setView':
+        this.view = msg.view;
+        void this.replan();
+        return;
+      case 'export':
+        void this.saveExport(msg.format, msg.fileName, msg.data);
+        return;
+      case 'importProfile':
+        void this.importProfile(this);
+        return;
+      default:
+        assertUnreachable(msg);
+    }
+  }
+
+  private async saveExport(format: 'png' | 'svg' | 'csv' | 'json', fileName: string, data: string): Promise<void> {
+    try {
+      const bytes = exportBytes(format, data);
+      const name = safeExportName(fileName, format);
+      // Suggest the workspace folder (or home), never a silent write: only the dialog's answer is written.
+      const folder = vscode.workspace.getWorkspaceFolder(this.modelUri)?.uri ?? vscode.Uri.file(homedir());
+      const target = await vscode.window.showSaveDialog({
+        defaultUri: vscode.Uri.joinPath(folder, name),
+        filters: { [format.toUpperCase()]: [format] },
+        saveLabel: 'Export',
+        title: `Export memory report of ${this.fileName}`,
+      });
+      if (!target) return;
+      await vscode.workspace.fs.writeFile(target, bytes);
+      this.host.log(`Exported ${format} of ${this.fileName} to ${target.fsPath} (${bytes.byteLength} bytes)`);
+    } catch (err) {
+      const wrapped = err instanceof LensError ? err : new LensError('io', `Cannot export ${fileName}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      this.reportProblem(wrapped);
+    }
+  }
+}
