@@ -4,7 +4,7 @@
  * `session.disable_quant_qdq` is set.
  */
 import type { ExecNode } from '../execGraph';
-import { defaultOrder } from './defaultOrder';
+import { computeExecutionOrder } from '../executionOrder';
 import type { GraphEditor } from './graphEditor';
 
 const ORIGIN = 'EnsureUniqueDQForNodeUnit';
@@ -33,7 +33,7 @@ function outputEdges(g: GraphEditor, value: string): Edge[] {
 /** Duplicates shared DequantizeLinear nodes, visiting them in DEFAULT order. Returns the number of copies. */
 export function ensureUniqueDq(g: GraphEditor): number {
   let copies = 0;
-  for (const idx of defaultOrder(g.graph)) {
+  for (const idx of computeExecutionOrder(g.graph)) {
     const dq = g.node(idx);
     if (!dq || !isDequantizeLinear(dq)) continue;
     const out = dq.outputs[0] ?? '';

@@ -5,7 +5,7 @@
  */
 import { DataType } from '../../onnx/dataType';
 import type { ExecGraph, ExecNode } from '../execGraph';
-import { defaultOrder } from './defaultOrder';
+import { computeExecutionOrder } from '../executionOrder';
 import { fp16Coverage, hasNoCpuKernel, variadicFormals } from './fp16Kernels';
 import { type GraphEditor, intAttribute } from './graphEditor';
 import type { DtypeMap } from './removeDuplicateCasts';
@@ -110,7 +110,7 @@ export function insertCasts(g: GraphEditor, types: DtypeMap, assigned: Assignmen
   for (const n of g.liveNodes()) if (isIsolatedFp16Node(g, n, assigned, types)) assigned.set(n.index, false);
   const inputCastOf = new Map<string, string>();
   let added = 0;
-  for (const idx of defaultOrder(g.graph)) {
+  for (const idx of computeExecutionOrder(g.graph)) {
     const n = g.node(idx)!;
     if (assigned.get(idx) !== false || n.subgraphs.length > 0) continue;
     const replace = new Map<string, string>();

@@ -3,7 +3,7 @@
  * as `index:name`, naming unnamed nodes `OpType_index` the way ORT's profile does.
  */
 import { applyOrtTransforms } from '../../../../src/plan/ortTransforms/index';
-import { defaultOrder } from '../../../../src/plan/ortTransforms/defaultOrder';
+import { computeExecutionOrder } from '../../../../src/plan/executionOrder';
 import type { ExecGraph } from '../../../../src/plan/execGraph';
 import { decodeModel, inferDtypes, toExecGraph } from './loadExecGraph';
 
@@ -24,7 +24,7 @@ export function transformModel(bytesOrPath: Uint8Array | string): TransformResul
   const m = decodeModel(bytesOrPath);
   const exec = toExecGraph(m.graph);
   applyOrtTransforms(exec, { opsets: m.opsets, functions: m.functions, types: inferDtypes });
-  return { exec, order: defaultOrder(exec).map((i) => `${i}:${profileName(exec, i)}`) };
+  return { exec, order: computeExecutionOrder(exec).map((i) => `${i}:${profileName(exec, i)}`) };
 }
 
 /** Shortens `InsertedPrecisionFreeCast_x` to `IPFC_x` so expected orders stay readable. */
