@@ -14,7 +14,7 @@ import { makeRuleContext, type PassSettings } from './nodeContext';
 import type { OutSpec, ShapeNode, Val } from './ruleContext';
 import { domainName, findRule } from './rules/ruleTable';
 import { MAX_PROPAGATED_ELEMENTS } from './rules/ruleKit';
-import { singleSymbol, symbolDim } from './symbolicDim';
+import { dimSymbols, singleSymbol, symbolDim } from './symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from './types';
 
 /** The graph fields inference reads; both `Graph` and `ExecGraph` fit. */
@@ -121,6 +121,8 @@ function mergeDeclared(inf: Val, tp: TypeInfo | undefined, pass: PassSettings, n
     shape = shape.map((d, i) => {
       const e = ds[i];
       if (typeof d === 'number') return d;
+      // A data-dependent size stays bindable: a declared number is only the exporter's sample.
+      if (d !== null && !pass.isStatic && dimSymbols(d).some((sym) => pass.generated.has(sym))) return d;
       if (typeof e === 'number') return e;
       if (pass.isStatic) return e ?? d;
       return d ?? e;
@@ -330,7 +332,7 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
   for (const f of options.functions ?? []) functions.set(`${f.domain}::${f.name}`, f);
   const run = (isStatic: boolean): PassResult => {
     const canOverrideInitializers = (options.irVersion ?? 4) >= 4;
-    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers };
+    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: new Set() };
     let outer: Scope | null = null;
     if (options.outerScope) {
       const values = new Map<string, Val>();

@@ -17,6 +17,8 @@ export interface PassSettings {
   functions: Map<string, FunctionInfo>;
   /** False for IR < 4 models, whose initializers stay constant even when listed as inputs. */
   canOverrideInitializers: boolean;
+  /** Names of the data-dependent symbols generated so far in this pass. */
+  generated: Set<string>;
 }
 
 /**
@@ -79,6 +81,7 @@ export function makeRuleContext(
     dataDependent: (what): SymDim => {
       if (pass.isStatic) return null;
       const name = `${label}.${what}`;
+      pass.generated.add(name);
       const bound = pass.bindings[name];
       return typeof bound === 'number' ? bound : symbolDim(name);
     },
