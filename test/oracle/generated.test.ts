@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadOrt } from '../support/ortOracle';
-import { aliasChainModel, controlFlowModel, deadBufferModel, randomDagModel } from './generatedModels';
+import { aliasChainModel, controlFlowModel, danglingReuseModel, deadBufferModel, randomDagModel } from './generatedModels';
 import { runOracleBatch, type ExpectedMismatch } from './oracleRun';
 
 const skip = loadOrt() === null ? 'onnxruntime-node is not installed' : false;
@@ -25,6 +25,7 @@ test('the Report matches ORT 1.30 on generated models (seeded random DAGs, alias
     write('alias_chain.onnx', aliasChainModel());
     write('dead_buffer.onnx', deadBufferModel());
     write('control_flow.onnx', controlFlowModel());
+    write('dangling_reuse.onnx', danglingReuseModel());
     const cases = files.map((path) => ({ path, options: { dims: { N: 2, batch: 3 }, fill: { flag: 0 } } }));
     const batch = await runOracleBatch('generated', cases, EXPECTED, dir);
     assert.equal(batch.ortFailures.length, 0, batch.ortFailures.join('\n'));

@@ -164,3 +164,22 @@ export function controlFlowModel(): Uint8Array {
     valueInfo: [tensorValue('a', DataType.FLOAT, [4, 8]), tensorValue('b', DataType.FLOAT, [4, 8]), tensorValue('branch', DataType.FLOAT, [4, 8])],
   });
 }
+
+/**
+ * A dangling output (no consumer, not a graph output) planned first: ORT's planner frees it right
+ * after its producer (use count 1 from its definition), so the next consumed output takes its buffer.
+ */
+export function danglingReuseModel(): Uint8Array {
+  return buildModel({
+    nodes: [
+      node('Neg', ['X'], ['a'], { name: 'n0' }),
+      node('Reshape', ['a', 'shape'], ['b'], { name: 'n1' }),
+      node('Exp', ['b'], ['c'], { name: 'n2' }),
+      node('Abs', ['c'], ['Y'], { name: 'n3' }),
+      node('Exp', ['X'], ['dangling'], { name: 'n4' }),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, [4, 8])],
+    outputs: [tensorValue('Y', DataType.FLOAT, [4, 8])],
+    initializers: [int64Tensor('shape', [4, 8])],
+  });
+}
