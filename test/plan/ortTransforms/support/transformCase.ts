@@ -6,6 +6,11 @@ import { applyOrtTransforms } from '../../../../src/plan/ortTransforms/index';
 import { computeExecutionOrder } from '../../../../src/plan/executionOrder';
 import type { ExecGraph } from '../../../../src/plan/execGraph';
 import { decodeModel, inferDtypes, toExecGraph } from './loadExecGraph';
+import { decodeModelBytes, loadModel } from '../../../../src/onnx/loadModel';
+import { buildExecGraph } from '../../../../src/plan/buildExecGraph';
+import { execGraphToGraph } from '../../../../src/plan/execGraphToGraph';
+import { inferShapes } from '../../../../src/shape/inferShapes';
+import { opsetRecord } from '../../../../src/report/buildReport';
 
 /** The transformed graph and its DEFAULT order as `index:name` strings. */
 export interface TransformResult {
@@ -30,4 +35,14 @@ export function transformModel(bytesOrPath: Uint8Array | string): TransformResul
 /** Shortens `InsertedPrecisionFreeCast_x` to `IPFC_x` so expected orders stay readable. */
 export function short(label: string): string {
   return label.replace('InsertedPrecisionFreeCast_', 'IPFC_');
+}
+
+/** Like transformModel, but through the project's own decoder, ExecGraph builder and shape inference. */
+export function transformWithProjectPipeline(bytesOrPath: Uint8Array | string): TransformResult {
+  const { model } = typeof bytesOrPath === 'string' ? loadModel(bytesOrPath) : decodeModelBytes(bytesOrPath);
+  const opsets = opsetRecord(model);
+  const exec = buildExecGraph(model.graph);
+  const types = (e: ExecGraph) => inferShapes(execGraphToGraph(e, model.graph.name), { opsets, functions: model.functions, irVersion: model.irVersion });
+  applyOrtTransforms(exec, { opsets, functions: model.functions, types });
+  return { exec, order: computeExecutionOrder(exec).map((i) => `${i}:${profileName(exec, i)}`) };
 }
