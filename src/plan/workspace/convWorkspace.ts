@@ -104,6 +104,10 @@ const qlinearConv: WorkspaceRule = {
     const inputTranspose = g.inChannels * numel(g.inSpatial);
     const outputTranspose = g.outChannels * g.outSize;
     if (symmetric) return formula(inputTranspose + outputTranspose + 8 * g.kernelSize * g.outSize, this.source);
+    // Depthwise (C/g = M/g = 1) runs MlasConvDepthwise over an indirection table instead of an im2col.
+    if (g.inChannels / g.group === 1 && g.outChannels / g.group === 1) {
+      return formula(4 * g.outChannels * g.outSize + inputTranspose + outputTranspose + 8 * g.kernelSize * g.outSize, this.source);
+    }
     const pointwise = g.kernelSize === 1 && g.strides.every((s) => s === 1) && g.isPadFree;
     const im2colPerGroup = (g.inChannels / g.group) * g.kernelSize * g.outSize;
     const im2col = pointwise ? 0 : im2colPerGroup * (g.kernel.length > 2 ? g.group : 1);

@@ -30,6 +30,7 @@ const PRIVATE_PACK_OPS = new Set([
   'com.microsoft::MatMulNBits',
   'LayerNormalization',
   'SimplifiedLayerNormalization',
+  'RMSNormalization',
   'com.microsoft::SkipLayerNormalization',
   'com.microsoft::SkipSimplifiedLayerNormalization',
 ]);

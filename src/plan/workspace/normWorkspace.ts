@@ -56,10 +56,25 @@ const lrn: WorkspaceRule = {
   },
 };
 
+/** MVN over axes that are not the trailing dims transposes them to the end and back (fitted on 1.30, E on 3 probes). */
+const meanVarianceNormalization: WorkspaceRule = {
+  source: 'core/providers/cpu/tensor/mean_variance_normalization.cc',
+  estimate(v) {
+    const x = v.dims(0);
+    const rank = x.length;
+    const axes = (v.ints('axes') ?? [0, 2, 3]).map((a) => (a < 0 ? a + rank : a)).sort((a, b) => a - b);
+    const isTrailing = axes.every((a, i) => a === rank - axes.length + i);
+    return isTrailing ? zero(this.source) : formula(2 * numel(x) * v.elemBytes(0), this.source);
+  },
+};
+
 /** The normalization entries, keyed by op label. */
 export const NORM_WORKSPACE: Record<string, WorkspaceRule> = {
   LayerNormalization: layerNorm,
   SimplifiedLayerNormalization: layerNorm,
+  // Opset-23 RMSNormalization runs the same fp16 conversion as the LayerNorm family (E on 1.30).
+  RMSNormalization: { ...layerNorm, source: 'core/providers/cpu/nn/rms_norm.cc' },
+  MeanVarianceNormalization: meanVarianceNormalization,
   'com.microsoft::SkipLayerNormalization': skipLayerNorm,
   'com.microsoft::SkipSimplifiedLayerNormalization': skipLayerNorm,
   Softmax: softmaxLike('core/providers/cpu/math/softmax.cc'),

@@ -208,6 +208,7 @@ export const PREPACK_TABLE: ReadonlyMap<string, PrepackRule> = new Map<string, P
   ['com.microsoft::MatMulNBits', matMulNBits],
   ['LayerNormalization', halfNormRule('core/providers/cpu/nn/layer_norm_impl.cc', [1, 2])],
   ['SimplifiedLayerNormalization', halfNormRule('core/providers/cpu/nn/layer_norm_impl.cc', [1, 2])],
+  ['RMSNormalization', halfNormRule('core/providers/cpu/nn/rms_norm.cc', [1])],
   ['com.microsoft::SkipLayerNormalization', halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4])],
   ['com.microsoft::SkipSimplifiedLayerNormalization', halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4])],
   ['com.microsoft::DynamicQuantizeLSTM', opaqueRule('contrib_ops/cpu/quantization/dynamic_quantize_lstm.cc', [1, 2])],

@@ -6,7 +6,7 @@ import type { WorkspaceEstimate } from './types';
 /** Linear-mode antialias filter support per side, before widening for downscale (source only). */
 const ANTIALIAS_SUPPORT: Record<string, number> = { linear: 1, cubic: 2 };
 
-/** Antialias: per resized dim a window·out weight table, plus an intermediate Hin·Wout·C plane (source only). */
+/** Antialias: per resized dim a window·out weight table, plus an intermediate Hin·Wout·N·C plane (E on one 1.30 probe). */
 function antialiasBytes(v: OpView, x: number[], y: number[], mode: string): WorkspaceEstimate {
   const source = 'core/providers/cpu/tensor/upsample_antialias.h';
   const support = ANTIALIAS_SUPPORT[mode];
@@ -18,7 +18,7 @@ function antialiasBytes(v: OpView, x: number[], y: number[], mode: string): Work
     const widened = scale < 1 ? support / scale : support;
     bytes += (2 * Math.ceil(widened) + 1) * y[d] * f;
   }
-  return formula(bytes + x[2] * y[3] * x[0] * x[1] * f, source, 'source-only formula, not checked against ORT');
+  return formula(bytes + x[2] * y[3] * x[0] * x[1] * f, source);
 }
 
 /** Resize/Upsample: nearest and cubic keep tables off the arena; linear takes one index+weight buffer. */
@@ -34,6 +34,8 @@ const resize: WorkspaceRule = {
     const outerUnscaled = (k: number) => x.slice(0, k).every((n, d) => y[d] === n);
     // Bilinear: rank 2, or rank 4 with N and C unscaled: int32 indices plus float weights per output row and column.
     if (x.length === 2 || (x.length === 4 && outerUnscaled(2))) return formula(16 * (y[x.length - 2] + y[x.length - 1]), this.source);
+    // NHWC bilinear (N and C unscaled, C last) takes the same buffer over H and W.
+    if (x.length === 4 && y[0] === x[0] && y[3] === x[3]) return formula(16 * (y[1] + y[2]), this.source);
     if (x.length === 3 || (x.length === 5 && outerUnscaled(2))) {
       const n = x.length;
       return formula(24 * (y[n - 3] + y[n - 2] + y[n - 1]), this.source);
@@ -68,6 +70,14 @@ const biasGelu: WorkspaceRule = {
   },
 };
 
+/** FastGelu: a biased copy of the input when a bias is given, nothing otherwise (E on 1.30). */
+const fastGelu: WorkspaceRule = {
+  source: 'contrib_ops/cpu/bert/fast_gelu.cc',
+  estimate(v) {
+    return v.has(1) ? formula(numel(v.outDims(0)) * v.elemBytes(0), this.source) : zero(this.source);
+  },
+};
+
 /** Einsum: intermediates depend on the contraction path ORT picks at run time. */
 const einsum: WorkspaceRule = {
   source: 'core/providers/cpu/math/einsum.cc',
@@ -86,5 +96,6 @@ export const TENSOR_WORKSPACE: Record<string, WorkspaceRule> = {
   Max: variadic,
   Min: variadic,
   'com.microsoft::BiasGelu': biasGelu,
+  'com.microsoft::FastGelu': fastGelu,
   Einsum: einsum,
 };

@@ -83,6 +83,15 @@ const ROWS: Row[] = [
   { name: 'Cast fp16 to fp32 takes no scratch in 1.30', bytes: 0, state: 'zero', spec: { op: 'Cast', attrs: { to: F }, inputs: [[F16, [4, 4]]], outputs: [[F, [4, 4]]] } },
   { name: 'Add with broadcast is known zero', bytes: 0, state: 'zero', spec: { op: 'Add', inputs: [[F, [4, 4]], [F, [4]]], outputs: [[F, [4, 4]]] } },
   { name: 'MatMul with dynamic B is known zero', bytes: 0, state: 'zero', spec: { op: 'MatMul', inputs: [[F, [4, 8]], [F, [8, 4]]], outputs: [[F, [4, 4]]] } },
+  { name: 'QLinearConv u8 depthwise uses an indirection table, not an im2col', bytes: 43008, spec: { op: 'QLinearConv', attrs: { pads: [1, 1, 1, 1], group: 16 }, inputs: [[U8, [1, 16, 16, 16]], [F, []], [U8, []], [U8, [16, 1, 3, 3]], [F, []], [U8, []], [F, []], [U8, []]], outputs: [[U8, [1, 16, 16, 16]]], constant: [1, 2, 3, 4, 5, 6, 7], values: { 2: [128], 5: [128] } } },
+  { name: 'MeanVarianceNormalization across N, H, W transposes in and out', bytes: 16384, spec: { op: 'MeanVarianceNormalization', inputs: [[F, [1, 8, 16, 16]]], outputs: [[F, [1, 8, 16, 16]]] } },
+  { name: 'MeanVarianceNormalization over trailing axes takes no scratch', bytes: 0, state: 'zero', spec: { op: 'MeanVarianceNormalization', attrs: { axes: [2, 3] }, inputs: [[F, [2, 3, 4, 5]]], outputs: [[F, [2, 3, 4, 5]]] } },
+  { name: 'FastGelu with a bias takes a biased copy', bytes: 1024, spec: { op: 'FastGelu', domain: 'com.microsoft', inputs: [[F, [2, 4, 32]], [F, [32]]], outputs: [[F, [2, 4, 32]]] } },
+  { name: 'FastGelu without a bias takes no scratch', bytes: 0, state: 'zero', spec: { op: 'FastGelu', domain: 'com.microsoft', inputs: [[F, [2, 4, 32]]], outputs: [[F, [2, 4, 32]]] } },
+  { name: 'RMSNormalization fp16 with a fed scale converts it', bytes: 256, spec: { op: 'RMSNormalization', inputs: [[F16, [4, 64]], [F16, [64]]], outputs: [[F16, [4, 64]]] } },
+  { name: 'Resize linear NHWC takes 16·(Ho+Wo)', bytes: 256, spec: { op: 'Resize', attrs: { mode: 'linear' }, inputs: [[F, [1, 4, 4, 3]], null, [F, [4]]], outputs: [[F, [1, 8, 8, 3]]] } },
+  { name: 'Resize linear antialias (2x down) takes windowed weights and a plane', bytes: 416, spec: { op: 'Resize', attrs: { mode: 'linear', antialias: 1 }, inputs: [[F, [1, 2, 8, 8]], null, [F, [4]]], outputs: [[F, [1, 2, 4, 4]]] } },
+  { name: 'ConstantOfShape is known zero', bytes: 0, state: 'zero', spec: { op: 'ConstantOfShape', inputs: [[I64, [3]]], outputs: [[F, [2, 3, 4]]] } },
   { name: 'Reshape is known zero', bytes: 0, state: 'zero', spec: { op: 'Reshape', inputs: [[F, [4, 4]], [I64, [1]]], outputs: [[F, [16]]] } },
 ];
 

@@ -59,6 +59,15 @@ const CASES: OrtCase[] = [
   { name: 'MatMulNBits 4-bit accuracy 0', spec: nbits(4, 0) },
   { name: 'MatMulNBits 4-bit accuracy 4', spec: nbits(4, 4) },
   { name: 'LayerNormalization fp16 constant scale and bias', spec: { op: 'LayerNormalization', inputs: [[F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]]], constant: [1, 2] } },
+  { name: 'RMSNormalization fp16 constant scale', opset: 23, spec: { op: 'RMSNormalization', inputs: [[F16, [4, 64]], [F16, [64]]], outputs: [[F16, [4, 64]]], constant: [1] } },
+  { name: 'SkipLayerNormalization fp16 constant gamma and beta', spec: { op: 'SkipLayerNormalization', domain: 'com.microsoft', inputs: [[F16, [4, 64]], [F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]]], constant: [2, 3] } },
+  { name: 'MatMulNBits fp16 adds fp32 scales', spec: { op: 'MatMulNBits', domain: 'com.microsoft', attrs: { K: 64, N: 32, bits: 4, block_size: 32, accuracy_level: 0 }, inputs: [[F16, [4, 64]], [U8, [32, 2, 16]], [F16, [64]]], outputs: [[F16, [4, 32]]], constant: [1, 2] } },
+  { name: 'LSTM bidirectional', spec: { op: 'LSTM', attrs: { hidden_size: 20, direction: 'bidirectional' }, inputs: [[F, [7, 3, 10]], [F, [2, 80, 10]], [F, [2, 80, 20]]], outputs: [[F, [7, 2, 3, 20]]], constant: [1, 2] } },
+  { name: 'GRU bidirectional', spec: { op: 'GRU', attrs: { hidden_size: 20, direction: 'bidirectional' }, inputs: [[F, [6, 3, 10]], [F, [2, 60, 10]], [F, [2, 60, 20]]], outputs: [[F, [6, 2, 3, 20]]], constant: [1, 2] } },
+  { name: 'QLinearMatMul u8·s8', spec: { op: 'QLinearMatMul', inputs: [[U8, [4, 61]], [F, []], [U8, []], [S8, [61, 32]], [F, []], [S8, []], [F, []], [U8, []]], outputs: [[U8, [4, 32]]], constant: [1, 2, 3, 4, 5, 6, 7], values: { 1: [1], 4: [1], 6: [1] } } },
+  { name: 'DynamicQuantizeMatMul s8 B', spec: { op: 'DynamicQuantizeMatMul', domain: 'com.microsoft', inputs: [[F, [4, 61]], [S8, [61, 32]], [F, [1]]], outputs: [[F, [4, 32]]], constant: [1, 2], values: { 2: [1] } } },
+  { name: 'QLinearConv u8 depthwise keeps a reordered copy', spec: { op: 'QLinearConv', attrs: { pads: [1, 1, 1, 1], group: 16 }, inputs: [[U8, [1, 16, 16, 16]], [F, []], [U8, []], [U8, [16, 1, 3, 3]], [F, []], [U8, []], [F, []], [U8, []]], outputs: [[U8, [1, 16, 16, 16]]], constant: [1, 2, 3, 4, 5, 6, 7], values: { 1: [1], 2: [128], 4: [1], 5: [128], 6: [1], 7: [0] } } },
+  { name: 'MatMul with a 3-D constant B packs nothing', spec: { op: 'MatMul', inputs: [[F, [2, 8, 64]], [F, [2, 64, 100]]], outputs: [[F, [2, 8, 100]]], constant: [1] } },
 ];
 
 /** Bytes of the constant inputs small enough to be reserved inside the arena. */

@@ -91,6 +91,21 @@ const CASES: OrtCase[] = [
   { name: 'LRN', spec: { op: 'LRN', attrs: { size: 3 }, inputs: [[F, [1, 8, 4, 4]]], outputs: [[F, [1, 8, 4, 4]]] } },
   { name: 'BiasGelu', spec: { op: 'BiasGelu', domain: 'com.microsoft', inputs: [[F, [2, 8]], [F, [8]]], outputs: [[F, [2, 8]]] } },
   { name: 'Cast fp16 to fp32', spec: { op: 'Cast', attrs: { to: F }, inputs: [[F16, [4, 4]]], outputs: [[F, [4, 4]]] } },
+  // Rows fitted or confirmed by this project's probes on 1.30.
+  { name: 'RMSNormalization fp16, fed scale', opset: 23, spec: { op: 'RMSNormalization', inputs: [[F16, [4, 64]], [F16, [64]]], outputs: [[F16, [4, 64]]] } },
+  { name: 'FastGelu with bias', spec: { op: 'FastGelu', domain: 'com.microsoft', inputs: [[F, [2, 4, 32]], [F, [32]]], outputs: [[F, [2, 4, 32]]] } },
+  { name: 'MeanVarianceNormalization across N, H, W', spec: { op: 'MeanVarianceNormalization', inputs: [[F, [1, 8, 16, 16]]], outputs: [[F, [1, 8, 16, 16]]] } },
+  { name: 'MeanVarianceNormalization over trailing axes', spec: { op: 'MeanVarianceNormalization', attrs: { axes: [2, 3] }, inputs: [[F, [2, 3, 4, 5]]], outputs: [[F, [2, 3, 4, 5]]] } },
+  { name: 'QLinearConv u8 depthwise', spec: { op: 'QLinearConv', attrs: { pads: [1, 1, 1, 1], group: 16 }, inputs: [[U8, [1, 16, 16, 16]], [F, []], [U8, []], [U8, [16, 1, 3, 3]], [F, []], [U8, []], [F, []], [U8, []]], outputs: [[U8, [1, 16, 16, 16]]], constant: [1, 2, 3, 4, 5, 6, 7], values: { 1: [1], 2: [128], 4: [1], 5: [128], 6: [1], 7: [0] } } },
+  { name: 'QLinearConv u8 groups 2', spec: { op: 'QLinearConv', attrs: { pads: [1, 1, 1, 1], group: 2 }, inputs: [[U8, [1, 8, 16, 16]], [F, []], [U8, []], [U8, [16, 4, 3, 3]], [F, []], [U8, []], [F, []], [U8, []]], outputs: [[U8, [1, 16, 16, 16]]], constant: [1, 2, 3, 4, 5, 6, 7], values: { 1: [1], 2: [128], 4: [1], 5: [128], 6: [1], 7: [0] } } },
+  { name: 'Resize linear NHWC', spec: { op: 'Resize', attrs: { mode: 'linear' }, inputs: [[F, [1, 4, 4, 3]], null, [F, [4]]], outputs: [[F, [1, 8, 8, 3]]], constant: [2], values: { 2: [1, 2, 2, 1] } } },
+  { name: 'Resize linear antialias downscale', opset: 18, spec: { op: 'Resize', attrs: { mode: 'linear', antialias: 1 }, inputs: [[F, [1, 2, 8, 8]], null, [F, [4]]], outputs: [[F, [1, 2, 4, 4]]], constant: [2], values: { 2: [1, 1, 0.5, 0.5] } } },
+  { name: 'LogSoftmax on axis 0 (opset 13)', opset: 13, spec: { op: 'LogSoftmax', attrs: { axis: 0 }, inputs: [[F, [2, 3, 4]]], outputs: [[F, [2, 3, 4]]] } },
+  { name: 'MatMulNBits fp16 A, 4-bit accuracy 0', spec: { op: 'MatMulNBits', domain: 'com.microsoft', attrs: { K: 64, N: 32, bits: 4, block_size: 32, accuracy_level: 0 }, inputs: [[F16, [4, 64]], [U8, [32, 2, 16]], [F16, [64]]], outputs: [[F16, [4, 32]]], constant: [1, 2] } },
+  { name: 'GRU reverse without bias', spec: { op: 'GRU', attrs: { hidden_size: 16, direction: 'reverse' }, inputs: [[F, [5, 2, 8]], [F, [1, 48, 8]], [F, [1, 48, 16]]], outputs: [[F, [5, 1, 2, 16]], [F, [1, 2, 16]]], constant: [1, 2] } },
+  { name: 'LSTM with peepholes and sequence_lens', feeds: { 4: [5, 5] }, spec: { op: 'LSTM', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [F, [1, 64, 8]], [F, [1, 64, 16]], [F, [1, 128]], [I32, [2]], null, null, [F, [1, 48]]], outputs: [[F, [5, 1, 2, 16]], [F, [1, 2, 16]], null], constant: [1, 2, 3, 7] } },
+  { name: 'ConstantOfShape', feeds: { 0: [2, 3, 4] }, spec: { op: 'ConstantOfShape', inputs: [[7, [3]]], outputs: [[F, [2, 3, 4]]] } },
+  { name: 'DepthToSpace', spec: { op: 'DepthToSpace', attrs: { blocksize: 2 }, inputs: [[F, [1, 16, 8, 8]]], outputs: [[F, [1, 4, 16, 16]]] } },
 ];
 
 const ort = loadOrt();
