@@ -148,6 +148,13 @@ export class App {
     this.syncSelection();
     this.refreshEmphasis();
     this.panel.showGraph(report, graph, this.observed);
+    if (this.chart.selectedSeg >= 0) {
+      // A selection restored or kept across reports stays pinned, with its card beside the bar.
+      this.isPinned = true;
+      this.cardSeg = -1;
+      const at = this.chart.segmentClientPoint(this.chart.selectedSeg);
+      if (at) this.showCard(this.chart.selectedSeg, at.x, at.y);
+    }
     this.toolbar.update(report, this.state);
     this.renderBreadcrumb(report, graph);
     this.renderLegend(graph);

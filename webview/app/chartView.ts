@@ -217,6 +217,15 @@ export class ChartView {
     this.requestDraw();
   }
 
+  /** Viewport coordinates of a point just inside the start of a segment's bar (to place a card next to it). */
+  segmentClientPoint(seg: number): { x: number; y: number } | null {
+    const layout = this.data?.layout;
+    if (!layout || seg < 0 || seg >= layout.segStart.length) return null;
+    const rect = this.gantt.canvas.getBoundingClientRect();
+    const x = Math.max(GUTTER_PX, Math.min(this.gantt.widthPx, stepToPx(this.scale(), layout.segStart[seg]!)));
+    return { x: rect.left + x + 4, y: rect.top + layout.segRow[seg]! * ROW_HEIGHT_PX - this.scrollTopPx + ROW_HEIGHT_PX / 2 };
+  }
+
   /** The focusable Gantt element (keyboard handling is attached by the app). */
   get focusTarget(): HTMLElement {
     return this.ganttBox;

@@ -1,0 +1,284 @@
+/**
+ * The built webview in headless Chromium, inside the host's HTML and CSP, driven through the
+ * stand-in VS Code API (see test/support/webviewHarness.ts).
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, openHarness, type Harness } from '../support/webviewHarness';
+import { ganttPoint, nextFrames, ofType, visibleDomain } from './pageHelpers';
+import { makeSmallReport } from './reportFixtures';
+
+let browser: Browser;
+before(async () => {
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+after(async () => {
+  await browser.close();
+});
+
+// Rows of the small report with the band collapsed: 0 band, 1 workspaces, 2 root a, 3 d, 4 y.
+const ROW = { band: 0, workspace: 1, a: 2, d: 3, y: 4 };
+
+async function open(theme: 'dark' | 'light' | 'highContrast' = 'dark'): Promise<Harness> {
+  const h = await openHarness({ browser, theme });
+  await h.waitForPosted('ready');
+  return h;
+}
+
+async function showSmall(h: Harness, options: Parameters<typeof makeSmallReport>[0] = {}): Promise<void> {
+  await h.deliver({ type: 'report', report: makeSmallReport(options), fileName: 'small.onnx' });
+  await h.page.waitForSelector('.gantt-canvas');
+  await nextFrames(h.page);
+}
+
+async function cardText(h: Harness): Promise<string> {
+  await h.page.waitForSelector('.hover-card:not([hidden])');
+  return h.page.locator('.hover-card').innerText();
+}
+
+test('the webview posts ready first and shows a loading state until the report arrives', async () => {
+  const h = await open();
+  assert.deepEqual(await h.posted(), [{ type: 'ready' }]);
+  assert.match(await h.page.locator('.status').innerText(), /Waiting for the report/);
+  await h.deliver({ type: 'loading', fileName: 'big.onnx', message: 'Planning 12,000 nodes…' });
+  assert.match(await h.page.locator('.status-loading').innerText(), /big\.onnx: Planning 12,000 nodes/);
+  await h.close();
+});
+
+test('hovering a freelist-reused bar shows its bytes, shape, root and the buffer it reuses', async () => {
+  const h = await open();
+  await showSmall(h);
+  const p = await ganttPoint(h.page, 4.5, ROW.a);
+  await h.page.mouse.move(p.x, p.y);
+  const text = await cardText(h);
+  assert.match(text, /^e\n/);
+  assert.match(text, /Reused dead buffer/);
+  assert.match(text, /1\.00 KiB \(1,024 B\)/);
+  assert.match(text, /\[batch, 256\] → \[1, 256\]/);
+  assert.match(text, /alias root\s+a/);
+  assert.match(text, /reuses the buffer of a \(freed after step 3\)/);
+  assert.match(text, /after step 5 out \(Identity\)/);
+  assert.match(text, /sigmoid1 \(step 4\)/);
+  await h.screenshot('hover-card');
+  await h.close();
+});
+
+test('hovering an unknown-size bar says unavailable with the reason, never 0', async () => {
+  const h = await open();
+  await showSmall(h);
+  const p = await ganttPoint(h.page, 3.5, ROW.d);
+  await h.page.mouse.move(p.x, p.y);
+  const text = await cardText(h);
+  assert.match(text, /unavailable \(Unbound symbolic dim 'n'\)/);
+  assert.doesNotMatch(text, /\b0 B\b/);
+  const ws = await ganttPoint(h.page, 3.5, ROW.workspace);
+  await h.page.mouse.move(ws.x, ws.y);
+  assert.match(await cardText(h), /Workspace of matmul1[\s\S]*unavailable \(No workspace formula for MatMul with unbound K\)/);
+  await h.close();
+});
+
+test('clicking a bar pins the card; Escape unpins it', async () => {
+  const h = await open();
+  await showSmall(h);
+  const p = await ganttPoint(h.page, 0.5, ROW.a);
+  await h.page.mouse.click(p.x, p.y);
+  await h.page.waitForSelector('.hover-card.pinned');
+  const elsewhere = await ganttPoint(h.page, 5.5, ROW.y);
+  await h.page.mouse.move(elsewhere.x, elsewhere.y);
+  assert.match(await cardText(h), /^a\n/);
+  await h.page.keyboard.press('Escape');
+  await h.page.waitForSelector('.hover-card', { state: 'hidden' });
+  await h.close();
+});
+
+test('the peak card lists the modeled peak and the buffers live at it', async () => {
+  const h = await open();
+  await showSmall(h);
+  const text = await h.page.locator('.peak-card').innerText();
+  assert.match(text, /260 KiB \(265,824 B\)/);
+  assert.match(text, /at step 5 · out \(Identity\)/);
+  assert.match(text, /max-live lower bound\s+260 KiB \(265,824 B\)/);
+  assert.match(text, /best-fit arena\s+260 KiB \(266,000 B\)/);
+  const contributors = await h.page.locator('.contributors li').allInnerTexts();
+  assert.deepEqual(contributors.slice(0, 3), ['M 256 KiB (262,144 B)', 'e (buffer of a) 1.00 KiB (1,024 B)', 'y 1.00 KiB (1,024 B)']);
+  await h.page.locator('.side-panel').screenshot({ path: (await h.screenshot('peak-card-full')).replace('-full', '') });
+  await h.close();
+});
+
+test('the Parallel switch posts setView and the parallel report changes the intervals as it says', async () => {
+  const h = await open();
+  await showSmall(h);
+  await h.page.click('#view-parallel');
+  const posted = await h.waitForPosted('setView');
+  assert.deepEqual(posted, { type: 'setView', view: 'parallel' });
+  await h.deliver({ type: 'report', report: makeSmallReport({ view: 'parallel' }), fileName: 'small.onnx' });
+  await nextFrames(h.page);
+  assert.equal(await h.page.locator('#view-parallel').getAttribute('aria-pressed'), 'true');
+  await h.page.click('#export-json');
+  const exported = ofType(await h.posted(), 'export').pop()!;
+  const intervals = JSON.parse(exported.data).intervals as Array<{ value: string; root: string; startStep: number; endStepExclusive: number; kind: string }>;
+  const a = intervals.find((i) => i.value === 'a')!;
+  const e = intervals.find((i) => i.value === 'e')!;
+  assert.deepEqual([a.startStep, a.endStepExclusive], [0, 2]);
+  assert.deepEqual([e.root, e.kind], ['e', 'allocate']);
+  assert.match(exported.fileName, /parallel\.json$/);
+  // The value e now has its own row; hovering step 1 on a's row no longer finds b in place.
+  const p = await ganttPoint(h.page, 1.5, ROW.a);
+  await h.page.mouse.move(p.x, p.y);
+  assert.match(await cardText(h), /^a\n[\s\S]*alloc kind\s+Allocate/);
+  await h.close();
+});
+
+test('changing a binding posts bind and the answer is drawn within a frame', async () => {
+  const h = await open();
+  await showSmall(h);
+  await h.page.locator('#bind-0 input').fill('4');
+  await h.page.locator('#bind-0 input').press('Enter');
+  const posted = await h.waitForPosted('bind');
+  assert.deepEqual(posted, { type: 'bind', bindings: { batch: 4 } });
+  await h.deliver({ type: 'report', report: makeSmallReport({ batch: 4 }), fileName: 'small.onnx' });
+  await nextFrames(h.page);
+  const p = await ganttPoint(h.page, 0.5, ROW.a);
+  await h.page.mouse.move(p.x, p.y);
+  assert.match(await cardText(h), /4\.00 KiB \(4,096 B\)[\s\S]*\[batch, 256\] → \[4, 256\]|\[batch, 256\] → \[4, 256\][\s\S]*4\.00 KiB \(4,096 B\)/);
+  assert.equal(await h.page.locator('#bind-0').evaluate((el) => (el as any).value), '4');
+  await h.close();
+});
+
+test('search dims everything that does not match a name or op', async () => {
+  const h = await open();
+  await showSmall(h);
+  await h.page.locator('#search input').fill('matmul');
+  await nextFrames(h.page);
+  const mask = await h.page.evaluate(() => Array.from((globalThis as any).memoryLens.chart.emphasis as Uint8Array));
+  const emphasized = mask.filter((m) => m === 1).length;
+  assert.equal(emphasized, 2, 'd (produced by matmul1) and the MatMul workspace');
+  await h.close();
+});
+
+test('arrow keys step through execution, highlighting the values live at each step', async () => {
+  const h = await open();
+  await showSmall(h);
+  await h.page.focus('.gantt-box');
+  await h.page.keyboard.press('ArrowRight');
+  await h.page.keyboard.press('ArrowRight');
+  assert.match(await h.page.locator('.sr-announce').innerText(), /^Step 1: relu1 \(Relu\), live 259 KiB \(264,800 B\)/);
+  await h.page.keyboard.press('ArrowRight');
+  await h.page.keyboard.press('ArrowRight');
+  await h.page.keyboard.press('ArrowLeft');
+  assert.match(await h.page.locator('.sr-announce').innerText(), /^Step 2: reshape1 \(Reshape\)/);
+  const live = await h.page.evaluate(() => Array.from((globalThis as any).memoryLens.chart.emphasis as Uint8Array).filter((m) => m === 1).length);
+  assert.equal(live, 4, 'band summary, a, b and c are live at step 2');
+  await h.page.keyboard.press('Enter');
+  assert.match(await h.page.locator('.step-details').innerText(), /Step 2\nreshape1 \(Reshape\)\nInputs\nb \[1, 256\][\s\S]*Outputs\nc \[1, 256\]/i);
+  await h.close();
+});
+
+test('double-clicking a step opens its subgraph; the breadcrumb leads back', async () => {
+  const h = await open();
+  await showSmall(h);
+  const p = await ganttPoint(h.page, 3.5, ROW.y);
+  await h.page.mouse.dblclick(p.x, p.y);
+  await h.page.click('.subgraph-link');
+  await h.page.waitForSelector('.breadcrumb .crumb.link');
+  assert.match(await h.page.locator('.breadcrumb').innerText(), /main\s*›\s*matmul1\.body/);
+  assert.match(await h.page.locator('.peak-card').innerText(), /Local peak \(body\)/i);
+  await nextFrames(h.page);
+  await h.screenshot('subgraph');
+  await h.page.click('.breadcrumb .crumb.link');
+  assert.match(await h.page.locator('.breadcrumb .current').innerText(), /^main$/);
+  await h.close();
+});
+
+test('view, zoom, sort, selection and bindings survive a reload', async () => {
+  const h = await open();
+  await showSmall(h);
+  await h.page.click('#sort-toggle');
+  await h.page.locator('#search input').fill('relu');
+  await h.page.evaluate(() => (globalThis as any).memoryLens.chart.setDomain([1, 4]));
+  const sel = await ganttPoint(h.page, 1.5, ROW.a);
+  await h.page.mouse.click(sel.x, sel.y);
+  await h.page.click('#view-parallel');
+  await h.waitForPosted('setView');
+  await nextFrames(h.page);
+  await h.page.reload();
+  await h.waitForPosted('ready');
+  await showSmall(h);
+  const domain = await visibleDomain(h.page);
+  assert.ok(Math.abs(domain[0] - 1) < 0.01 && Math.abs(domain[1] - 4) < 0.01, `domain ${domain}`);
+  assert.equal(await h.page.locator('#sort-toggle').innerText(), 'Sort: size');
+  assert.equal(await h.page.locator('#search').evaluate((el) => (el as any).value), 'relu');
+  await h.page.waitForSelector('.hover-card.pinned');
+  assert.match(await cardText(h), /^b\n/);
+  assert.deepEqual(ofType(await h.posted(), 'setView'), [{ type: 'setView', view: 'parallel' }], 'asks the host for the view it showed before');
+  await h.close();
+});
+
+test('an error message replaces the chart with an error state', async () => {
+  const h = await open();
+  await showSmall(h);
+  await h.deliver({ type: 'error', code: 'format', message: 'Truncated varint at byte 1834', fileName: 'broken.onnx' });
+  assert.equal(await h.page.locator('.status-error').innerText(), 'broken.onnx: Truncated varint at byte 1834 (format)');
+  assert.equal(await h.page.locator('main.content').isHidden(), true);
+  await h.close();
+});
+
+test('a graph without steps shows an empty state', async () => {
+  const h = await open();
+  const report = makeSmallReport();
+  report.graphs = [{ ...report.graphs[0]!, steps: [], values: [] }];
+  await h.deliver({ type: 'report', report, fileName: 'empty.onnx' });
+  await h.page.waitForSelector('.status-empty');
+  assert.match(await h.page.locator('.status-empty').innerText(), /has no steps/);
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
+});
+
+test('the Uncovered & unavailable panel lists uncovered terms and unavailable groups', async () => {
+  const h = await open();
+  await showSmall(h);
+  const text = await h.page.locator('.gaps').innerText();
+  assert.match(text, /Arena rounding — ORT rounds requests up to 256 B/);
+  assert.match(text, /Unbound symbolic dim 'n'[\s\S]*values: d[\s\S]*steps: 3/);
+  assert.match(await h.page.locator('.init-figures').innerText(), /initializers stored\s+257 KiB \(263,008 B\)/);
+  await h.close();
+});
+
+test('observed profile lines get their own legend entries', async () => {
+  const h = await open();
+  await showSmall(h);
+  await h.deliver({ type: 'observed', observed: { source: 'profile.json', graphId: 'main', steps: [0, 1, 2, 3, 4, 5].map((i) => ({ memBytesInUse: 270000 + i, memBytesRequestedInUse: null, memInUsePeak: null, memArenaHeld: null })), mismatches: [] } });
+  await nextFrames(h.page);
+  assert.match(await h.page.locator('.legend').innerText(), /Observed memBytesInUse \(profile\.json\)/);
+  assert.match(await h.page.locator('.peak-card').innerText(), /260 KiB \(265,824 B\)/, 'the modeled peak is unchanged');
+  await h.close();
+});
+
+test('CSV export posts the intervals with a header', async () => {
+  const h = await open();
+  await showSmall(h);
+  await h.page.click('#export-csv');
+  const csv = ofType(await h.posted(), 'export').pop()!;
+  assert.equal(csv.format, 'csv');
+  const lines = csv.data.trim().split('\n');
+  assert.equal(lines[0], 'graph,value,root,kind,alloc_kind,reuse_via,start_step,end_step_exclusive,bytes,unavailable_reason');
+  assert.ok(lines.includes('main,e,a,freelist,Reuse,freelist,4,6,1024,'));
+  await h.page.click('#export-png');
+  assert.match(ofType(await h.posted(), 'export').pop()!.data, /^data:image\/png;base64,/);
+  await h.page.click('#export-svg');
+  assert.match(ofType(await h.posted(), 'export').pop()!.data, /^<svg[\s\S]*<rect/);
+  await h.close();
+});
+
+for (const theme of ['light', 'dark', 'highContrast'] as const) {
+  test(`the ${theme} theme renders without page errors (screenshot)`, async () => {
+    const h = await open(theme);
+    await showSmall(h);
+    await h.page.click('#band-toggle');
+    await nextFrames(h.page);
+    await h.screenshot(theme === 'highContrast' ? 'high-contrast' : theme);
+    assert.deepEqual(h.pageErrors, []);
+    await h.close();
+  });
+}
