@@ -13,6 +13,8 @@ import { bindingsFromFeeds, CHECKS, compareWithOrt, type CheckName } from './com
 export interface OracleCase {
   path: string;
   options?: OracleOptions;
+  /** Extra report bindings, e.g. data-dependent symbols such as a Loop's iteration count. */
+  bindings?: Record<string, number>;
 }
 
 /** A documented mismatch: which checks may fail on a model, and why. */
@@ -53,7 +55,7 @@ export async function runOracleBatch(label: string, cases: OracleCase[], expecte
     try {
       const analysis = analyzeFile(c.path);
       const first = buildReport(analysis);
-      report = buildReport(analysis, { bindings: bindingsFromFeeds(first, oracle) });
+      report = buildReport(analysis, { bindings: { ...bindingsFromFeeds(first, oracle), ...(c.bindings ?? {}) } });
     } catch (e) {
       if (!(e instanceof LensError)) throw e;
       lensFailures.push(`${key}: ${e.code}: ${e.message}`);

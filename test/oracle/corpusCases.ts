@@ -1,12 +1,10 @@
-import { test } from 'node:test';
-import assert from 'node:assert/strict';
+/** Every corpus model ORT can run, with the feed values and documented mismatches they need. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadOrt } from '../support/ortOracle';
-import { runOracleBatch, type ExpectedMismatch, type OracleCase } from './oracleRun';
+import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
-const CORPUS = join(__dirname, '../../../shared/corpus');
-const skip = !existsSync(CORPUS) ? `corpus not found at ${CORPUS}` : loadOrt() === null ? 'onnxruntime-node is not installed' : false;
+/** Where the corpus is when it sits beside the checkout. */
+export const CORPUS_DIR = join(__dirname, '../../../shared/corpus');
 
 function onnxFiles(dir: string, out: string[] = []): string[] {
   for (const f of readdirSync(dir).sort()) {
@@ -19,10 +17,13 @@ function onnxFiles(dir: string, out: string[] = []): string[] {
 }
 
 /** Feed values that make the corpus models run meaningfully (zero masks and trip counts do not). */
-const FILL = { attention_mask: 1, trip_count: 5, cond: 1, max_iter: 3, cond_init: 1 };
+export const FILL = { attention_mask: 1, trip_count: 5, cond: 1, max_iter: 3, cond_init: 1 };
+
+/** Run-time symbols the feeds above determine (FILL.trip_count iterations). */
+export const BINDINGS = { 'Loop_0.iterations': FILL.trip_count };
 
 /** Corpus mismatches we cannot fix, with the cause. */
-const EXPECTED: Record<string, ExpectedMismatch> = {
+export const CORPUS_EXPECTED: Record<string, ExpectedMismatch> = {
   'burn/empty_graph.onnx': { checks: [], cause: 'the decoder (src/onnx validateModel) rejects a graph with no nodes with empty-graph; ORT runs it' },
   'ort-genai/phi3-v/dummy_text.onnx': { checks: [], cause: 'the decoder (src/onnx validateModel) rejects a graph with no nodes with empty-graph; ORT runs it' },
   'ort-ep-vulkan/matmulnbits_f16_scales_zp_dyn.onnx': {
@@ -43,9 +44,8 @@ const EXPECTED: Record<string, ExpectedMismatch> = {
   },
 };
 
-test('the Report matches ORT 1.30 on every corpus model ORT can run', { skip }, async () => {
-  const cases: OracleCase[] = onnxFiles(CORPUS).map((path) => ({ path, options: { fill: FILL } }));
-  const batch = await runOracleBatch('corpus', cases, EXPECTED, CORPUS);
-  assert.ok(batch.compared > 0, batch.summary);
-  assert.deepEqual(batch.unexpected, []);
-});
+/** Every corpus model except the probes, or [] when the corpus is absent. */
+export function corpusCases(): OracleCase[] {
+  if (!existsSync(CORPUS_DIR)) return [];
+  return onnxFiles(CORPUS_DIR).map((path) => ({ path, options: { fill: FILL }, bindings: BINDINGS }));
+}

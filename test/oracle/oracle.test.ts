@@ -1,0 +1,47 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, rmSync } from 'node:fs';
+import { loadOrt } from '../support/ortOracle';
+import { CHECKS, type CheckName } from './compareWithOrt';
+import { CORPUS_DIR, CORPUS_EXPECTED, corpusCases } from './corpusCases';
+import { GENERATED_EXPECTED, generatedCases } from './generatedCases';
+import { runOracleBatch, type OracleBatch } from './oracleRun';
+import { PROBES_DIR, PROBES_EXPECTED, probeCases } from './probesCases';
+
+const noOrt = loadOrt() === null ? 'onnxruntime-node is not installed' : false;
+const noCorpus = noOrt || (!existsSync(CORPUS_DIR) ? `corpus not found at ${CORPUS_DIR} (tests expect it beside the checkout)` : false);
+const batches: OracleBatch[] = [];
+
+test('the Report matches ORT 1.30 on every ort-probes model (order, output bytes, fresh allocations, live bytes, peak)', { skip: noCorpus }, async () => {
+  const batch = await runOracleBatch('probes', probeCases(), PROBES_EXPECTED, PROBES_DIR);
+  batches.push(batch);
+  assert.ok(batch.compared >= 40, batch.summary);
+  assert.deepEqual(batch.unexpected, []);
+});
+
+test('the Report matches ORT 1.30 on generated models (seeded random DAGs, alias chains, dead-buffer reuse, If/Loop)', { skip: noOrt }, async () => {
+  const { dir, cases } = generatedCases();
+  try {
+    const batch = await runOracleBatch('generated', cases, GENERATED_EXPECTED, dir);
+    batches.push(batch);
+    assert.equal(batch.ortFailures.length, 0, batch.ortFailures.join('\n'));
+    assert.equal(batch.compared, cases.length);
+    assert.deepEqual(batch.unexpected, []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the Report matches ORT 1.30 on every corpus model ORT can run; the others are listed with ORT\'s error', { skip: noCorpus }, async () => {
+  const batch = await runOracleBatch('corpus', corpusCases(), CORPUS_EXPECTED, CORPUS_DIR);
+  batches.push(batch);
+  assert.ok(batch.compared > 0, batch.summary);
+  assert.deepEqual(batch.unexpected, []);
+});
+
+test('oracle summary line', () => {
+  const n = batches.reduce((a, b) => a + b.compared, 0);
+  const total = (c: CheckName) => batches.reduce((a, b) => a + b.counts[c], 0);
+  console.log(`oracle: models=${n} ${CHECKS.map((c) => `${c}=${total(c)}/${n}`).join(' ')}`);
+  assert.ok(batches.length === 0 || n > 0);
+});
