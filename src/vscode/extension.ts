@@ -10,10 +10,9 @@ import { LensHost } from './lensHost';
 import { modelPathFromState, recallPanel, rememberPanel } from './panelRestore';
 import { importProfileInto } from './profileImport';
 import { ReportView } from './reportView';
+import { REPORT_PANEL_VIEW_TYPE, ViewRegistry } from './viewRegistry';
 import { readSettings, SETTINGS_SECTION } from './settings';
 
-/** View type of report panels opened by the command (restored by the serializer). */
-export const REPORT_PANEL_VIEW_TYPE = 'onnxMemoryLens.reportPanel';
 /** Command id of "Show memory backing report" (package.json). */
 export const SHOW_REPORT_COMMAND = 'onnxMemoryLens.showReport';
 /** Command id of "Import ONNX Runtime profile…" (package.json). */
@@ -21,39 +20,6 @@ export const IMPORT_PROFILE_COMMAND = 'onnxMemoryLens.importProfile';
 
 /** workspaceState key of the title -> model path map used to restore panels. */
 const PANEL_MEMORY_KEY = 'onnxMemoryLens.panels';
-
-/** Open report views, most recently focused last. */
-class ViewRegistry {
-  private readonly views: ReportView[] = [];
-
-  add(view: ReportView): void {
-    this.views.push(view);
-    view.panel.onDidChangeViewState((e) => {
-      if (e.webviewPanel.active) this.touch(view);
-    });
-    view.panel.onDidDispose(() => this.views.splice(this.views.indexOf(view), 1));
-  }
-
-  /** The command panel (not custom editor) showing `uri`, if one is open. */
-  panelFor(uri: vscode.Uri): ReportView | undefined {
-    return this.views.find((v) => v.panel.viewType === REPORT_PANEL_VIEW_TYPE && v.modelUri.toString() === uri.toString());
-  }
-
-  /** The view the user looked at last. */
-  get latest(): ReportView | undefined {
-    return this.views.find((v) => v.panel.active) ?? this.views[this.views.length - 1];
-  }
-
-  all(): readonly ReportView[] {
-    return this.views;
-  }
-
-  private touch(view: ReportView): void {
-    const i = this.views.indexOf(view);
-    if (i >= 0) this.views.splice(i, 1);
-    this.views.push(view);
-  }
-}
 
 /** The .onnx file of the active editor tab (text placeholder or custom editor), if any. */
 function activeModelUri(): vscode.Uri | undefined {

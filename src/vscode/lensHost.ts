@@ -26,6 +26,8 @@ export class LensHost extends Disposable {
   readonly diagnostics: vscode.DiagnosticCollection;
   readonly sessions: SessionCache;
   private readonly loggedMessageTypes = new Set<string>();
+  /** Views that own a model's budget diagnostic, by model URI: it is cleared when the last one closes. */
+  private readonly budgetOwners = new Map<string, Set<object>>();
 
   constructor(readonly extensionUri: vscode.Uri) {
     super();
@@ -96,8 +98,12 @@ export class LensHost extends Disposable {
     return { type: 'error', code, message, fileName };
   }
 
-  /** Sets or clears the budget diagnostic of `uri` from `report` and the budget setting in effect for it. */
-  updateBudget(uri: vscode.Uri, report: Report, budgetBytes: number | null): void {
+  /** Sets or clears the budget diagnostic of `uri` from `report` (shown by `owner`) and the budget setting in effect for it. */
+  updateBudget(uri: vscode.Uri, report: Report, budgetBytes: number | null, owner: object): void {
+    const key = uri.toString();
+    const owners = this.budgetOwners.get(key) ?? new Set<object>();
+    owners.add(owner);
+    this.budgetOwners.set(key, owners);
     const finding = checkBudget(report, budgetBytes);
     if (!finding) {
       this.diagnostics.delete(uri);
@@ -108,5 +114,15 @@ export class LensHost extends Disposable {
     diagnostic.source = OUTPUT_CHANNEL_NAME;
     diagnostic.code = finding.kind === 'over' ? 'over-budget' : 'budget-unknown';
     this.diagnostics.set(uri, [diagnostic]);
+  }
+
+  /** Forgets `owner`; clears the diagnostic of `uri` when no other open view of that model remains. */
+  releaseBudget(uri: vscode.Uri, owner: object): void {
+    const key = uri.toString();
+    const owners = this.budgetOwners.get(key);
+    owners?.delete(owner);
+    if (owners && owners.size > 0) return;
+    this.budgetOwners.delete(key);
+    this.diagnostics.delete(uri);
   }
 }

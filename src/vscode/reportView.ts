@@ -28,7 +28,7 @@ export interface ReportViewStart {
 /** Imports an ORT profile for a view; supplied by the extension so the view stays free of file pickers. */
 export type ProfileImporter = (view: ReportView) => Promise<void>;
 
-/** A report panel; disposing it clears the model's budget diagnostic. */
+/** A report panel; disposing the last view of a model clears its budget diagnostic. */
 export class ReportView extends Disposable {
   readonly fileName: string;
   private bindings: Record<string, number>;
@@ -67,7 +67,7 @@ export class ReportView extends Disposable {
 
   override dispose(): void {
     if (this.isDisposed) return;
-    this.host.diagnostics.delete(this.modelUri);
+    this.host.releaseBudget(this.modelUri, this);
     super.dispose();
   }
 
@@ -107,7 +107,7 @@ export class ReportView extends Disposable {
   }
 
   private applyBudget(report: Report): void {
-    this.host.updateBudget(this.modelUri, report, readSettings(this.modelUri).budgetBytes);
+    this.host.updateBudget(this.modelUri, report, readSettings(this.modelUri).budgetBytes, this);
   }
 
   private async replan(): Promise<void> {

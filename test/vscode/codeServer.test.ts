@@ -4,7 +4,7 @@
  * explorer menu, command, panel, bars, hover card and view switch. Webview behaviour in depth is
  * tested in test/webview.
  */
-import { test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +23,8 @@ const MENU_LABEL = 'Show memory backing report';
 /** Mirrors ROW_HEIGHT_PX and GUTTER_PX of webview/app/chartView.ts (the chart is a canvas, so the test aims by geometry). */
 const ROW_HEIGHT_PX = 16;
 const GUTTER_PX = 190;
+/** The workspace's budget setting (bytes). */
+const BUDGET_BYTES = 1000;
 
 function skipReason(): string | null {
   if (!existsSync(CHROMIUM)) return `Chromium is not installed at ${CHROMIUM} (apt-get install chromium)`;
@@ -46,6 +48,9 @@ function makeWorkspace(run: string): string {
     writeFileSync(join(ws, 'model.onnx'), bytes);
   }
   writeFileSync(join(ws, 'notes.txt'), 'Not a model.\n');
+  // A budget far below any model's peak, so the budget diagnostic must appear.
+  mkdirSync(join(ws, '.vscode'));
+  writeFileSync(join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'onnxMemoryLens.budgetBytes': BUDGET_BYTES }));
   return ws;
 }
 
@@ -137,7 +142,8 @@ async function clickMenuItem(page: Page, label: string): Promise<void> {
 
 /** The report webview's inner frame (webviews are two nested iframes). */
 async function reportFrame(page: Page): Promise<Frame> {
-  const outer = page.locator('iframe.webview.ready').last();
+  // Hidden editors keep their webviews attached; the one on screen is the active report.
+  const outer = page.locator('iframe.webview.ready').filter({ visible: true }).last();
   await outer.waitFor({ state: 'attached', timeout: 60_000 });
   const outerFrame = await (await outer.elementHandle())!.contentFrame();
   assert.ok(outerFrame, 'the webview host frame exists');
@@ -245,84 +251,155 @@ async function webviewErrorsIn(frame: Frame): Promise<string[]> {
 
 const reason = skipReason();
 
-test('code-server: the packaged extension offers the report on .onnx files only, opens it, and its hover matches the CLI', { skip: reason ?? false, timeout: 600_000 }, async () => {
-  const run = mkdtempSync(join(tmpdir(), 'lens-code-server-'));
-  let server: CodeServer | null = null;
-  let context: BrowserContext | null = null;
-  let page: Page | null = null;
-  let ok = false;
-  const webviewErrors: string[] = [];
-  try {
-    const vsix = packageVsix(run);
-    const ws = makeWorkspace(run);
-    const model = join(ws, 'model.onnx');
-    const expected = cliReport(model, 'sequential');
-    const target = hoverTarget(expected);
-    const parTarget = parallelTarget(expected, cliReport(model, 'parallel'));
-    installExtension(ROOT, run, vsix);
-    server = await startCodeServer(ROOT, run, ws);
+/** State shared by the ordered steps below (one code-server and one browser for the whole suite). */
+interface Session {
+  run: string;
+  ws: string;
+  server: CodeServer;
+  context: BrowserContext;
+  page: Page;
+  sequential: Report;
+  parallel: Report;
+  webviewErrors: string[];
+}
 
-    context = await chromium.launchPersistentContext(join(run, 'profile'), {
-      executablePath: CHROMIUM,
-      headless: true,
-      viewport: { width: 1400, height: 900 },
-      env: { ...process.env, XDG_CONFIG_HOME: join(run, 'xdg', 'chromium') },
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    // Console noise from unreachable hosts is expected; only the webview's own uncaught errors fail the test.
-    page.on('pageerror', (err) => {
-      const where = `${err.stack ?? ''}`;
-      if (where.includes('webview.js')) webviewErrors.push(err.message);
-    });
-    await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`);
+describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsix', { skip: reason ?? false, timeout: 600_000 }, () => {
+  let s: Session | null = null;
+  let isFailed = false;
+  const session = (): Session => {
+    assert.ok(s, 'code-server session started');
+    return s;
+  };
+  /** Marks the suite failed (keeps the run folder and takes a screenshot) when a step throws. */
+  const step = (fn: (s: Session) => Promise<void>) => async () => {
+    try {
+      await fn(session());
+    } catch (err) {
+      isFailed = true;
+      if (s) await shot(s.page, 'failure').catch((e: unknown) => console.error('codeServer.test: failure screenshot failed:', e));
+      throw err;
+    }
+  };
 
+  before(async () => {
+    const run = mkdtempSync(join(tmpdir(), 'lens-code-server-'));
+    try {
+      const vsix = packageVsix(run);
+      const ws = makeWorkspace(run);
+      const model = join(ws, 'model.onnx');
+      const sequential = cliReport(model, 'sequential');
+      const parallel = cliReport(model, 'parallel');
+      installExtension(ROOT, run, vsix);
+      const server = await startCodeServer(ROOT, run, ws);
+      const context = await chromium.launchPersistentContext(join(run, 'profile'), {
+        executablePath: CHROMIUM,
+        headless: true,
+        viewport: { width: 1400, height: 900 },
+        env: { ...process.env, XDG_CONFIG_HOME: join(run, 'xdg', 'chromium') },
+        args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      });
+      const page = context.pages()[0] ?? (await context.newPage());
+      const webviewErrors: string[] = [];
+      // Console noise from unreachable hosts is expected; only the webview's own uncaught errors fail the suite.
+      page.on('pageerror', (err) => {
+        if ((err.stack ?? '').includes('webview.js')) webviewErrors.push(err.message);
+      });
+      s = { run, ws, server, context, page, sequential, parallel, webviewErrors };
+      await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`);
+      await page.getByRole('treeitem', { name: 'model.onnx' }).waitFor({ state: 'visible', timeout: 120_000 });
+      await shot(page, 'workbench');
+    } catch (err) {
+      isFailed = true;
+      console.error(`codeServer.test: setup failed; run folder kept: ${run}`);
+      throw err;
+    }
+  });
+
+  after(async () => {
+    if (!s) return;
+    await s.context.close();
+    await s.server.stop();
+    if (isFailed) console.error(`codeServer.test: kept the run folder for inspection: ${s.run}\ncode-server output:\n${s.server.log().slice(-4000)}`);
+    else rmSync(s.run, { recursive: true, force: true });
+  });
+
+  test('the explorer context menu offers "Show memory backing report" on model.onnx but not on notes.txt', step(async ({ page }) => {
     const modelItem = page.getByRole('treeitem', { name: 'model.onnx' });
-    const notesItem = page.getByRole('treeitem', { name: 'notes.txt' });
-    await modelItem.waitFor({ state: 'visible', timeout: 120_000 });
-    await shot(page, 'workbench');
-
     const modelMenu = await openContextMenu(page, modelItem, MENU_LABEL);
     assert.ok(modelMenu.some((l) => l.includes(MENU_LABEL)));
     await closeMenu(page);
-
-    const notesMenu = await openContextMenu(page, notesItem, null);
+    const notesMenu = await openContextMenu(page, page.getByRole('treeitem', { name: 'notes.txt' }), null);
     assert.ok(notesMenu.length > 3, `the notes.txt menu is populated: ${notesMenu.join(' | ')}`);
     assert.ok(!notesMenu.some((l) => l.includes(MENU_LABEL)), `notes.txt is not offered the report: ${notesMenu.join(' | ')}`);
     await closeMenu(page);
+  }));
 
-    await openContextMenu(page, modelItem, MENU_LABEL);
+  test('choosing the menu item opens "Memory: model.onnx" with bars, and hovering a bar shows the CLI\'s name and bytes', step(async ({ page, sequential }) => {
+    await openContextMenu(page, page.getByRole('treeitem', { name: 'model.onnx' }), MENU_LABEL);
     await shot(page, 'menu');
     await clickMenuItem(page, MENU_LABEL);
-
     await page.getByRole('tab', { name: /Memory: model\.onnx/ }).waitFor({ state: 'visible', timeout: 60_000 });
     const frame = await reportFrame(page);
     await watchWebviewErrors(frame);
-    const bars = await waitForBars(frame);
-    assert.ok(bars > 0, 'the panel draws bars');
+    assert.ok((await waitForBars(frame)) > 0, 'the panel draws bars');
     await shot(page, 'panel');
-
-    await hoverAndCheck(frame, target);
+    await hoverAndCheck(frame, hoverTarget(sequential));
     await shot(page, 'hover');
+  }));
 
+  test('the view switch replans in the parallel view and back, and the hover card follows each report', step(async ({ page, sequential, parallel, webviewErrors }) => {
+    const frame = await reportFrame(page);
     await frame.locator('#view-parallel').click();
     await frame.locator('#view-parallel[aria-pressed="true"]').waitFor({ timeout: 60_000 });
     await waitForBars(frame);
-    await hoverAndCheck(frame, parTarget);
+    await hoverAndCheck(frame, parallelTarget(sequential, parallel));
     await shot(page, 'parallel');
-
     await frame.locator('#view-sequential').click();
     await frame.locator('#view-sequential[aria-pressed="true"]').waitFor({ timeout: 60_000 });
-    await hoverAndCheck(frame, target);
-
+    await hoverAndCheck(frame, hoverTarget(sequential));
     webviewErrors.push(...(await webviewErrorsIn(frame)));
-    assert.deepEqual(webviewErrors, [], 'the webview threw no uncaught errors');
-    ok = true;
-  } finally {
-    if (!ok && page) await shot(page, 'failure').catch((e: unknown) => console.error('codeServer.test: failure screenshot failed:', e));
-    await context?.close();
-    await server?.stop();
-    if (ok) rmSync(run, { recursive: true, force: true });
-    else console.error(`codeServer.test: kept the run folder for inspection: ${run}${server ? `\ncode-server output:\n${server.log().slice(-4000)}` : ''}`);
-  }
+  }));
+
+  test('a workspace budget below the modeled peak puts a warning naming the peak step on the model in Problems', step(async ({ page, sequential }) => {
+    await page.locator('.statusbar-item[id="status.problems"]').click();
+    const markers = page.locator('.markers-panel');
+    const warning = markers.getByText(/exceeds the budget of/);
+    await warning.first().waitFor({ state: 'visible', timeout: 30_000 });
+    const text = (await warning.first().textContent()) ?? '';
+    const peakStep = sequential.graphs[0]!.peak.step;
+    assert.ok(peakStep !== null);
+    assert.match(text, new RegExp(`at step ${peakStep} \\(`));
+    assert.match(text, new RegExp(`budget of 1,000 B|budget of ${BUDGET_BYTES} B`));
+    await shot(page, 'problems');
+    await page.locator('.statusbar-item[id="status.problems"]').click();
+  }));
+
+  test('"Open With…" offers the report as a custom editor, which draws the same bars', step(async ({ page }) => {
+    const menu = page.locator('.context-view .monaco-menu');
+    await openContextMenu(page, page.getByRole('treeitem', { name: 'model.onnx' }), 'Open With');
+    await clickMenuItem(page, 'Open With...');
+    await menu.waitFor({ state: 'hidden' });
+    const pick = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'ONNX Memory Lens report' });
+    await pick.waitFor({ state: 'visible', timeout: 30_000 });
+    await pick.click();
+    await page.locator('.tab.active', { hasText: 'model.onnx' }).waitFor({ state: 'visible', timeout: 60_000 });
+    const frame = await reportFrame(page);
+    assert.ok((await waitForBars(frame)) > 0, 'the custom editor draws bars');
+    await shot(page, 'custom-editor');
+  }));
+
+  test('after a window reload the report panel is restored and draws bars again', step(async ({ page }) => {
+    await page.getByRole('tab', { name: /Memory: model\.onnx/ }).click();
+    await page.waitForTimeout(500);
+    await page.reload();
+    await page.getByRole('treeitem', { name: 'model.onnx' }).waitFor({ state: 'visible', timeout: 120_000 });
+    await page.getByRole('tab', { name: /Memory: model\.onnx/ }).click({ timeout: 60_000 });
+    const frame = await reportFrame(page);
+    assert.ok((await waitForBars(frame)) > 0, 'the restored panel draws bars');
+    await shot(page, 'restored');
+  }));
+
+  test('the webview threw no uncaught errors', step(async ({ webviewErrors }) => {
+    assert.deepEqual(webviewErrors, []);
+  }));
 });
