@@ -2,7 +2,7 @@
  * Builds the RuleContext a shape rule sees for one node in one pass: attribute readers, the
  * pass's dim arithmetic, data-dependent symbols and body inference.
  */
-import type { FunctionInfo, Graph } from '../onnx/model';
+import type { Attribute, FunctionInfo, Graph, TensorInfo } from '../onnx/model';
 import type { DimOps, RuleContext, ShapeNode, Val } from './ruleContext';
 import { domainName } from './rules/ruleTable';
 import { addDims, divDims, mulDims, subDims, symbolDim } from './symbolicDim';
@@ -34,6 +34,80 @@ const STATIC_DIMS: DimOps = {
 
 const RUNTIME_DIMS: DimOps = { add: addDims, sub: subDims, mul: mulDims, div: divDims };
 
+/** The context for one node in one pass; a class so that per-node setup allocates no closures. */
+class NodeRuleContext implements RuleContext {
+  readonly opset: number;
+  readonly isStatic: boolean;
+  readonly dim: DimOps;
+
+  constructor(
+    private readonly pass: PassSettings,
+    readonly node: ShapeNode,
+    readonly label: string,
+    readonly inputs: (Val | null)[],
+    private readonly bodyInferrer: (g: Graph, formals: (Val | null)[]) => Val[],
+  ) {
+    this.opset = pass.opsets[domainName(node.domain)] ?? 0;
+    this.isStatic = pass.isStatic;
+    this.dim = pass.isStatic ? STATIC_DIMS : RUNTIME_DIMS;
+  }
+
+  hasOutput(i: number): boolean {
+    return Boolean(this.node.outputs[i]);
+  }
+
+  attr(name: string): Attribute | undefined {
+    return this.node.attributes.find((a) => a.name === name);
+  }
+
+  // A present scalar attribute without its field holds the protobuf default (0 / ''), not the op default.
+  int(name: string, dflt: number): number {
+    const a = this.attr(name);
+    return a ? (a.i ?? 0) : dflt;
+  }
+
+  intOrNull(name: string): number | null {
+    const a = this.attr(name);
+    return a ? (a.i ?? 0) : null;
+  }
+
+  ints(name: string): number[] | null {
+    const a = this.attr(name);
+    return a ? (a.ints ?? []) : null;
+  }
+
+  float(name: string, dflt: number): number {
+    const a = this.attr(name);
+    return a ? (a.f ?? 0) : dflt;
+  }
+
+  floats(name: string): number[] | null {
+    const a = this.attr(name);
+    return a ? (a.floats ?? []) : null;
+  }
+
+  string(name: string, dflt: string): string {
+    const a = this.attr(name);
+    return a ? (a.s ?? '') : dflt;
+  }
+
+  tensorAttr(name: string): TensorInfo | null {
+    return this.attr(name)?.t ?? null;
+  }
+
+  dataDependent(what: string): SymDim {
+    if (this.pass.isStatic) return null;
+    const name = `${this.label}.${what}`;
+    this.pass.generated.add(name);
+    const bound = this.pass.bindings[name];
+    return typeof bound === 'number' ? bound : symbolDim(name);
+  }
+
+  inferBody(graph: Graph, inputs: (Val | null)[]): Val[] {
+    return this.bodyInferrer(graph, inputs);
+  }
+}
+
 /** The context for `node` in the given pass. */
 export function makeRuleContext(
   pass: PassSettings,
@@ -42,49 +116,5 @@ export function makeRuleContext(
   inputs: (Val | null)[],
   inferBody: (g: Graph, formals: (Val | null)[]) => Val[],
 ): RuleContext {
-  const attr = (name: string) => node.attributes.find((a) => a.name === name);
-  return {
-    node,
-    label,
-    opset: pass.opsets[domainName(node.domain)] ?? 0,
-    isStatic: pass.isStatic,
-    inputs,
-    dim: pass.isStatic ? STATIC_DIMS : RUNTIME_DIMS,
-    hasOutput: (i) => Boolean(node.outputs[i]),
-    attr,
-    // A present scalar attribute without its field holds the protobuf default (0 / ''), not the op default.
-    int: (name, dflt) => {
-      const a = attr(name);
-      return a ? (a.i ?? 0) : dflt;
-    },
-    intOrNull: (name) => {
-      const a = attr(name);
-      return a ? (a.i ?? 0) : null;
-    },
-    ints: (name) => {
-      const a = attr(name);
-      return a ? (a.ints ?? []) : null;
-    },
-    float: (name, dflt) => {
-      const a = attr(name);
-      return a ? (a.f ?? 0) : dflt;
-    },
-    floats: (name) => {
-      const a = attr(name);
-      return a ? (a.floats ?? []) : null;
-    },
-    string: (name, dflt) => {
-      const a = attr(name);
-      return a ? (a.s ?? '') : dflt;
-    },
-    tensorAttr: (name) => attr(name)?.t ?? null,
-    dataDependent: (what): SymDim => {
-      if (pass.isStatic) return null;
-      const name = `${label}.${what}`;
-      pass.generated.add(name);
-      const bound = pass.bindings[name];
-      return typeof bound === 'number' ? bound : symbolDim(name);
-    },
-    inferBody,
-  };
+  return new NodeRuleContext(pass, node, label, inputs, inferBody);
 }

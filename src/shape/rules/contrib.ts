@@ -7,7 +7,7 @@
 import { DataType } from '../../onnx/dataType';
 import type { SymDim } from '../types';
 import type { OutSpec, RuleContext, ShapeRule } from '../ruleContext';
-import { matmulShape } from './nn';
+import { matmulShape, NN_RULES } from './nn';
 import { input, INT32, out, sameAs } from './ruleKit';
 
 /** In the static channel ORT sets a shape only when every dim is a value; else no shape at all. */
@@ -16,10 +16,11 @@ function allOrNothing(ctx: RuleContext, dims: SymDim[]): SymDim[] | null {
   return dims;
 }
 
-const attention: ShapeRule = (ctx) => {
+/** Attention and QAttention differ only in where `past` sits (4 vs 8). */
+const attentionAt = (pastIndex: number): ShapeRule => (ctx) => {
   const x = input(ctx, 0);
   const bias = input(ctx, 2);
-  const past = input(ctx, 4);
+  const past = input(ctx, pastIndex);
   const dtype = bias?.dtype ?? x?.dtype ?? null;
   if (!x?.shape || !bias?.shape) return [out(dtype, null), out(dtype, null)];
   const qkv = ctx.ints('qkv_hidden_sizes');
@@ -116,6 +117,14 @@ const skipLayerNorm: ShapeRule = (ctx) => {
   return [sameAs(ctx, 0), stat, { ...stat }, sameAs(ctx, 0)];
 };
 
+/** FusedMatMul: MatMul with optional transposes of the last two dims of A and B. */
+const fusedMatMul: ShapeRule = (ctx) => {
+  const swap = (s: SymDim[] | null, on: boolean): SymDim[] | null => (s && on && s.length >= 2 ? [...s.slice(0, -2), s[s.length - 1], s[s.length - 2]] : s);
+  const a = swap(input(ctx, 0)?.shape ?? null, ctx.int('transA', 0) === 1);
+  const b = swap(input(ctx, 1)?.shape ?? null, ctx.int('transB', 0) === 1);
+  return [out(input(ctx, 0)?.dtype ?? null, matmulShape(a, b))];
+};
+
 const matMulNBits: ShapeRule = (ctx) => {
   const a = input(ctx, 0);
   const n = ctx.int('N', 0);
@@ -124,7 +133,11 @@ const matMulNBits: ShapeRule = (ctx) => {
 
 /** com.microsoft rule table entries, keyed by op type. */
 export const CONTRIB_RULES: Record<string, ShapeRule> = {
-  Attention: attention,
+  Attention: attentionAt(4),
+  QAttention: attentionAt(8),
+  FusedConv: NN_RULES.Conv,
+  FusedGemm: NN_RULES.Gemm,
+  FusedMatMul: fusedMatMul,
   MultiHeadAttention: multiHeadAttention,
   GroupQueryAttention: groupQueryAttention,
   EmbedLayerNormalization: embedLayerNorm,

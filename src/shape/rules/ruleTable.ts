@@ -7,6 +7,8 @@ import { CONTRIB_RULES } from './contrib';
 import { CONTROL_FLOW_RULES } from './controlFlow';
 import { DATA_DEPENDENT_RULES } from './dataDependent';
 import { ELEMENTWISE_RULES } from './elementwise';
+import { GENERATOR_RULES } from './generators';
+import { IMAGE_RULES } from './imageOps';
 import { ML_RULES } from './ml';
 import { NN_RULES } from './nn';
 import { QUANT_RULES } from './quant';
@@ -25,7 +27,7 @@ function withDomain(domain: string, rules: Record<string, ShapeRule>): [string, 
 
 /** Every rule by `domain::OpType`. */
 export const SHAPE_RULES: ReadonlyMap<string, ShapeRule> = new Map([
-  ...withDomain('ai.onnx', { ...ELEMENTWISE_RULES, ...SHAPE_OP_RULES, ...REDUCE_RULES, ...NN_RULES, ...QUANT_RULES, ...DATA_DEPENDENT_RULES, ...SEQUENCE_RULES, ...CONTROL_FLOW_RULES }),
+  ...withDomain('ai.onnx', { ...ELEMENTWISE_RULES, ...SHAPE_OP_RULES, ...REDUCE_RULES, ...NN_RULES, ...QUANT_RULES, ...DATA_DEPENDENT_RULES, ...SEQUENCE_RULES, ...CONTROL_FLOW_RULES, ...GENERATOR_RULES, ...IMAGE_RULES }),
   ...withDomain('com.microsoft', CONTRIB_RULES),
   ...withDomain('com.microsoft', { LayerNormalization: NN_RULES.LayerNormalization, SimplifiedLayerNormalization: NN_RULES.SimplifiedLayerNormalization }),
   ...withDomain('ai.onnx.ml', ML_RULES),

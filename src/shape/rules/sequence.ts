@@ -7,6 +7,7 @@ import { DataType } from '../../onnx/dataType';
 import type { TypeInfo } from '../../onnx/model';
 import type { SymDim } from '../types';
 import type { OutSpec, ShapeRule } from '../ruleContext';
+import { symbolDim } from '../symbolicDim';
 import { unionShapes } from './controlFlow';
 import { input, INT64, normAxis, out } from './ruleKit';
 
@@ -58,7 +59,7 @@ const concatFromSequence: ShapeRule = (ctx) => {
 
 function fromTypeProto(tp: TypeInfo | null | undefined): OutSpec {
   if (!tp) return { kind: 'optional', dtype: null, shape: null };
-  if (tp.kind === 'tensor') return { kind: 'optional', elemKind: 'tensor', dtype: tp.elemType, shape: tp.shape ? [...tp.shape].map((d) => (typeof d === 'string' ? null : d)) : null };
+  if (tp.kind === 'tensor') return { kind: 'optional', elemKind: 'tensor', dtype: tp.elemType, shape: tp.shape ? tp.shape.map((d) => (typeof d === 'string' ? symbolDim(d) : d)) : null };
   if (tp.kind === 'sequence' && tp.elem?.kind === 'tensor') return { kind: 'optional', elemKind: 'sequence', dtype: tp.elem.elemType, shape: null };
   return { kind: 'optional', dtype: null, shape: null };
 }

@@ -148,3 +148,15 @@ test('sequence and optional ops carry element types', () => {
   assert.equal(valueOf(result, 'back').kind, 'sequence');
   assert.equal(valueOf(result, 'has').dtype, B);
 });
+
+test('bodies of an op without a shape rule are still inferred from their declared inputs', () => {
+  const body = graph({ name: 'mod', inputs: [tensorValue('q', F, ['b', 4])], outputs: [tensorValue('r', F, null)], nodes: [node('Relu', ['q'], ['r'])] });
+  const { model, result } = inferModel({
+    opsets: { 'x.custom': 1 },
+    inputs: [tensorValue('x', F, [2])],
+    outputs: [tensorValue('y', F, null)],
+    nodes: [node('Flex', ['x'], ['y'], { domain: 'x.custom', attrs: [attr.graph('score_mod', body)] })],
+  });
+  assert.equal(valueOf(result, 'y').reason, 'no shape rule for x.custom::Flex');
+  assert.deepEqual(result.subgraphs.get(bodyOf(model, 0, 'score_mod'))?.values.get('r')?.staticShape, ['b', 4]);
+});

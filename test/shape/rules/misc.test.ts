@@ -1,0 +1,19 @@
+import { test } from 'node:test';
+import { attr, checkCase, DataType, floats, ints, type RuleCase } from './ruleCase';
+
+const F = DataType.FLOAT;
+const MS = { 'com.microsoft': 1 };
+
+const cases: RuleCase[] = [
+  { name: 'RandomNormal from the shape attribute', op: 'RandomNormal', inputs: [], attrs: [attr.ints('shape', [2, 3])], want: [{ dtype: F, static: [2, 3] }] },
+  { name: 'RandomUniformLike keeps the input shape', op: 'RandomUniformLike', inputs: [['x', DataType.DOUBLE, ['n', 2]]], want: [{ dtype: DataType.DOUBLE, static: ['n', 2] }] },
+  { name: 'HannWindow length from its size input', op: 'HannWindow', inputs: [], inits: [ints('n', [16], [])], want: [{ dtype: F, static: [16] }] },
+  { name: 'GridSample takes output spatial dims from the grid', op: 'GridSample', opset: 16, inputs: [['x', F, ['n', 3, 10, 10]], ['g', F, ['n', 5, 6, 2]]], want: [{ static: ['n', 3, 5, 6] }] },
+  { name: 'AffineGrid from a constant size', op: 'AffineGrid', opset: 20, inputs: [['t', F, [2, 2, 3]]], inits: [ints('s', [2, 3, 5, 6])], want: [{ static: [2, 5, 6, 2] }] },
+  { name: 'RoiAlign', op: 'RoiAlign', opset: 16, inputs: [['x', F, [1, 8, 32, 32]], ['r', F, ['k', 4]], ['b', DataType.INT64, ['k']]], attrs: [attr.int('output_height', 7), attr.int('output_width', 7)], want: [{ static: ['k', 8, 7, 7] }] },
+  { name: 'Det drops the matrix dims', op: 'Det', inputs: [['x', F, ['b', 3, 3]]], want: [{ static: ['b'] }] },
+  { name: 'FusedMatMul with transB', op: 'FusedMatMul', domain: 'com.microsoft', opsets: MS, inputs: [['a', F, ['m', 4]], ['b', F, [5, 4]]], attrs: [attr.int('transB', 1)], want: [{ static: ['m', 5] }] },
+  { name: 'Resize with an empty scales input and sizes', op: 'Resize', opset: 18, order: ['x', '', 'sc', 'sz'], inputs: [['x', F, [1, 1, 4, 4]]], inits: [floats('sc', [], [0]), ints('sz', [1, 1, 8, 8])], want: [{ static: [1, 1, 8, 8] }] },
+];
+
+for (const c of cases) test(`misc rule: ${c.name}`, () => checkCase(c));
