@@ -95,8 +95,45 @@ function softmaxFamily(isLog: boolean): Builder {
   };
 }
 
+/** The call's keepdims / noop_with_empty_axes, which the reduction bodies pass on to ReduceSum. */
+function reduceAttrs(node: ExecNode): Attribute[] {
+  return node.attributes.filter((a) => a.name === 'keepdims' || a.name === 'noop_with_empty_axes');
+}
+
+/** Reductions from opset 18 (axes is an input): a few element-wise ops around one ReduceSum. */
+function reduction(kind: 'L1' | 'L2' | 'SumSquare' | 'LogSum' | 'LogSumExp'): Builder {
+  return ({ node }) => {
+    const sum = (input: string, output: string) => n(output, 'ReduceSum', [input, 'axes'], reduceAttrs(node));
+    const bodies: Record<typeof kind, (BodyConstant | BodyNode)[]> = {
+      L1: [n('data_abs', 'Abs', ['data']), sum('data_abs', 'reduced')],
+      L2: [
+        n('data_square', 'Mul', ['data', 'data']),
+        sum('data_square', 'sum_square'),
+        n('sum_square_dbl', 'Cast', ['sum_square'], [iAttr('to', DataType.FLOAT)]),
+        n('sqrt', 'Sqrt', ['sum_square_dbl']),
+        n('reduced', 'CastLike', ['sqrt', 'data']),
+      ],
+      SumSquare: [n('data_square', 'Mul', ['data', 'data']), sum('data_square', 'reduced')],
+      LogSum: [sum('data', 'reduced_sum'), n('reduced', 'Log', ['reduced_sum'])],
+      LogSumExp: [
+        n('data_double', 'Cast', ['data'], [iAttr('to', DataType.DOUBLE)]),
+        n('data_exp', 'Exp', ['data_double']),
+        sum('data_exp', 'reduced_sum'),
+        n('reduced_double', 'Log', ['reduced_sum']),
+        n('reduced', 'CastLike', ['reduced_double', 'data']),
+      ],
+    };
+    return { inputs: ['data', 'axes'], outputs: ['reduced'], items: bodies[kind] };
+  };
+}
+
 /** Bodies by ai.onnx op type. */
 const ONNX_BODIES: Record<string, Builder> = {
+  ReduceL1: reduction('L1'),
+  ReduceL2: reduction('L2'),
+  ReduceSumSquare: reduction('SumSquare'),
+  ReduceLogSum: reduction('LogSum'),
+  ReduceLogSumExp: reduction('LogSumExp'),
   Softmax: softmaxFamily(false),
   LogSoftmax: softmaxFamily(true),
   CastLike: ({ node, dtypeOf }) => {

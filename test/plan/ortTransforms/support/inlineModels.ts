@@ -107,7 +107,7 @@ export function singleOpModel(spec: string): Uint8Array {
     opset: Number(opsetText),
     nodes: [node('Relu', ['X0'], ['X'], { name: 'pre' }), node(op, ['X', ...extra.inputs], ['Y'], { name: 'n', attrs })],
     inputs: [tensorValue('X0', dt, shape)],
-    outputs: [tensorValue('Y', extra.outType ?? dt, shape)],
+    outputs: [tensorValue('Y', extra.outType ?? dt, op.startsWith('Reduce') ? null : shape)],
     initializers: extra.inits,
   });
 }
@@ -119,5 +119,6 @@ export const SINGLE_OP_SPECS: string[] = [
   'Mish:f32:18', 'Mish:f16:18', 'HardSigmoid:f16:18', 'Elu:f16:18', 'Selu:f16:18', 'ThresholdedRelu:f16:18', 'Softplus:f16:18',
   'Softsign:f16:18', 'LeakyRelu:f16:16', 'LeakyRelu:f16:19', 'PRelu:f16:16', 'LessOrEqual:f16:16', 'GreaterOrEqual:f16:18',
   'Gelu:f16:20', 'Gelu:f16:20:approximate=tanh', 'Gelu:f32:20', 'GroupNormalization:f32:21:num_groups=2',
-  'GroupNormalization:f16:21:num_groups=2', 'Swish:f32:24', 'Swish:f16:24',
+  'GroupNormalization:f16:21:num_groups=2', 'Swish:f32:24', 'Swish:f16:24', 'ReduceL1:f16:18', 'ReduceL1:f16:24:keepdims=0',
+  'ReduceL2:f16:18', 'ReduceL2:f16:21', 'ReduceSumSquare:f16:21', 'ReduceLogSum:f16:18', 'ReduceLogSumExp:f16:18', 'ReduceLogSumExp:f16:21',
 ];
