@@ -1,0 +1,52 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { LensError } from '../../src/onnx/lensError';
+import { analyzeFile, buildReport } from '../../src/report/buildReport';
+
+const CORPUS = join(__dirname, '../../../shared/corpus');
+const skip = existsSync(CORPUS) ? false : `corpus not found at ${CORPUS} (tests expect it beside the checkout)`;
+
+function onnxFiles(dir: string, out: string[] = []): string[] {
+  for (const f of readdirSync(dir).sort()) {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) onnxFiles(p, out);
+    else if (f.endsWith('.onnx')) out.push(p);
+  }
+  return out;
+}
+
+test('every corpus model gives a Report (both views) or a LensError with a one-line message, never another exception', { skip }, () => {
+  const files = onnxFiles(CORPUS);
+  assert.ok(files.length > 50, `found ${files.length} models`);
+  let reports = 0;
+  const rejected: string[] = [];
+  for (const f of files) {
+    const key = relative(CORPUS, f);
+    try {
+      const analysis = analyzeFile(f);
+      for (const view of ['sequential', 'parallel'] as const) {
+        const r = buildReport(analysis, { view });
+        assert.equal(r.schemaVersion, 1, key);
+        assert.equal(r.graphs[0]!.id, 'main', key);
+        assert.equal(r.graphs[0]!.parent, null, key);
+        assert.equal(new Set(r.graphs.map((g) => g.id)).size, r.graphs.length, `${key}: graph ids are unique`);
+        for (const g of r.graphs) {
+          for (const v of g.values) {
+            assert.ok(v.bytes === null ? typeof v.unavailableReason === 'string' : Number.isFinite(v.bytes) && v.bytes >= 0, `${key}: ${v.name}`);
+          }
+          for (const s of g.steps) assert.ok(s.liveBytes === null ? typeof s.liveReason === 'string' : s.liveBytes >= 0, `${key}: step ${s.index}`);
+        }
+      }
+      reports++;
+    } catch (e) {
+      if (!(e instanceof LensError)) throw new Error(`${key}: not a LensError: ${e instanceof Error ? e.stack : String(e)}`);
+      assert.ok(!e.message.includes('\n') && /^[A-Z]/.test(e.message) && !e.message.endsWith('.'), `${key}: message '${e.message}'`);
+      rejected.push(`${key}: ${e.code}: ${e.message}`);
+    }
+  }
+  console.log(`corpus: models=${files.length} reports=${reports} rejected=${rejected.length}`);
+  for (const r of rejected) console.log(`corpus: rejected ${r}`);
+  assert.ok(reports > 0);
+});
