@@ -1,0 +1,136 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { decodeModelBytes } from '../../src/onnx/loadModel';
+import { buildReport, type Analysis } from '../../src/report/buildReport';
+import { renderText } from '../../src/report/renderText';
+import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
+
+function analysis(bytes: Uint8Array): Analysis {
+  const loaded = decodeModelBytes(bytes, { fileName: 'test.onnx' });
+  return { filePath: '/virtual/test.onnx', model: loaded.model, fileBytes: bytes.length };
+}
+
+const innerIf = (tag: string) =>
+  graph({
+    name: `inner_${tag}`,
+    nodes: [node('Add', ['a', 'deep'], [`o_${tag}`], { name: `inner_add_${tag}` })],
+    inputs: [],
+    outputs: [tensorValue(`o_${tag}`, DataType.FLOAT, [4, 8])],
+  });
+
+const NESTED = buildModel({
+  nodes: [
+    node('Relu', ['X'], ['a'], { name: 'relu' }),
+    node('Neg', ['X'], ['deep'], { name: 'neg' }),
+    node(
+      'If',
+      ['flag'],
+      ['branch'],
+      {
+        name: 'outer_if',
+        attrs: [
+          attr.graph(
+            'then_branch',
+            graph({
+              name: 'then',
+              nodes: [node('If', ['flag'], ['t'], { name: 'inner_if', attrs: [attr.graph('then_branch', innerIf('tt')), attr.graph('else_branch', innerIf('te'))] })],
+              inputs: [],
+              outputs: [tensorValue('t', DataType.FLOAT, [4, 8])],
+            }),
+          ),
+          attr.graph('else_branch', graph({ name: 'else', nodes: [node('Identity', ['a'], ['e'], { name: 'else_id' })], inputs: [], outputs: [tensorValue('e', DataType.FLOAT, [4, 8])] })),
+        ],
+      },
+    ),
+    node('Sigmoid', ['branch'], ['Y'], { name: 'out' }),
+  ],
+  inputs: [tensorValue('X', DataType.FLOAT, [4, 8]), tensorValue('flag', DataType.BOOL, [])],
+  outputs: [tensorValue('Y', DataType.FLOAT, [4, 8])],
+  valueInfo: [tensorValue('branch', DataType.FLOAT, [4, 8])],
+});
+
+test('buildReport() gives each subgraph body its own graph with a unique nested id and parent link', () => {
+  const r = buildReport(analysis(NESTED));
+  assert.deepEqual(
+    r.graphs.map((g) => g.id),
+    ['main', 'main/outer_if/then_branch', 'main/outer_if/then_branch/inner_if/then_branch', 'main/outer_if/then_branch/inner_if/else_branch', 'main/outer_if/else_branch'],
+  );
+  assert.deepEqual(r.graphs[2]!.parent, { graph: 'main/outer_if/then_branch', node: 'inner_if', attribute: 'then_branch' });
+  const ifStep = r.graphs[0]!.steps.find((s) => s.node === 'outer_if')!;
+  assert.deepEqual(ifStep.subgraphs, ['main/outer_if/then_branch', 'main/outer_if/else_branch']);
+});
+
+test('buildReport() plans bodies locally: outer-scope values are PreExisting there and implicit inputs of the parent node', () => {
+  const r = buildReport(analysis(NESTED));
+  const deepest = r.graphs[2]!;
+  const deep = deepest.values.find((v) => v.name === 'deep')!;
+  assert.equal(deep.allocKind, 'PreExisting');
+  assert.equal(deep.isOuterScope, true);
+  const main = r.graphs[0]!;
+  const ifStep = main.steps.find((s) => s.node === 'outer_if')!;
+  const deepMain = main.values.find((v) => v.name === 'deep')!;
+  assert.ok(deepMain.consumers.includes(ifStep.index), 'the If reads "deep" through its bodies');
+  assert.equal(deepMain.releasedAfter, ifStep.index);
+});
+
+test('buildReport() never adds a body into its parent peak and lists subgraph residency as uncovered', () => {
+  const r = buildReport(analysis(NESTED));
+  const main = r.graphs[0]!;
+  // Main: a, deep, branch, Y (128 B each); a and deep die at the If.
+  assert.deepEqual(main.steps.map((s) => s.liveBytes), [128, 256, 384, 256]);
+  assert.equal(main.peak.bytes, 384);
+  assert.ok(main.uncovered.some((u) => u.term === 'subgraph residency'));
+  assert.ok(!r.graphs[4]!.uncovered.some((u) => u.term === 'subgraph residency'));
+  const body = r.graphs[4]!;
+  assert.equal(body.values.find((v) => v.name === 'e')!.providedByParent, true, 'If bodies write into the If outputs');
+});
+
+test('buildReport() always lists the fixed uncovered terms and never models the physical peak', () => {
+  const r = buildReport(analysis(NESTED));
+  const terms = r.graphs[0]!.uncovered.map((u) => u.term);
+  for (const t of ['arena rounding and retained pools', 'fragmentation', 'packed-weight ownership', 'constructor scratch', 'caller I/O and KV capacities', 'private EP or library allocations', 'concurrency']) {
+    assert.ok(terms.includes(t), t);
+  }
+  assert.equal(r.physicalPeak.bytes, null);
+  assert.match(r.physicalPeak.reason, /^The physical peak is not modeled/);
+});
+
+const SYMBOLIC = buildModel({
+  nodes: [
+    node('Exp', ['X'], ['a'], { name: 'exp' }),
+    node('MatMul', ['a', 'W'], ['b'], { name: 'mm' }),
+    node('Reshape', ['b', 'shape'], ['Y'], { name: 'reshape' }),
+  ],
+  inputs: [tensorValue('X', DataType.FLOAT, ['batch', 'seq', 8])],
+  outputs: [tensorValue('Y', DataType.FLOAT, ['batch', null])],
+  initializers: [tensor('W', DataType.FLOAT, [8, 16]), int64Tensor('shape', [0, -1])],
+});
+
+test('buildReport() keeps unknown sizes null with reasons, groups them, and fills them when symbols are bound', () => {
+  const unbound = buildReport(analysis(SYMBOLIC));
+  assert.deepEqual(unbound.symbols, ['batch', 'seq']);
+  const main = unbound.graphs[0]!;
+  const a = main.values.find((v) => v.name === 'a')!;
+  assert.equal(a.bytes, null);
+  assert.match(a.unavailableReason!, /unbound dim/);
+  assert.deepEqual(a.symbolicShape, ['batch', 'seq', 8]);
+  assert.equal(main.peak.bytes, null);
+  assert.ok(main.unavailable.some((g) => g.values.includes('a')));
+  const bound = buildReport(analysis(SYMBOLIC), { bindings: { batch: 2, seq: 3 } });
+  const m2 = bound.graphs[0]!;
+  assert.equal(m2.values.find((v) => v.name === 'a')!.bytes, 2 * 3 * 8 * 4);
+  assert.equal(m2.values.find((v) => v.name === 'Y')!.bytes, 2 * 3 * 16 * 4);
+  // a dies at MatMul; the Reshape to a graph output copies, so b and Y are both live at the last step.
+  assert.deepEqual(m2.steps.map((s) => s.liveBytes), [192, 576, 768]);
+  assert.deepEqual([m2.peak.bytes, m2.peak.step], [768, 2]);
+  assert.equal(m2.values.find((v) => v.name === 'W')!.allocKind, 'AllocateStatically');
+  assert.equal(m2.initialization!.initializerBytesStored, 8 * 16 * 4 + 16);
+});
+
+test('renderText() names the model, opsets, the peak step and the uncovered terms', () => {
+  const text = renderText(buildReport(analysis(SYMBOLIC), { bindings: { batch: 2, seq: 3 } }));
+  assert.match(text, /^model: \/virtual\/test\.onnx/m);
+  assert.match(text, /^opsets: ai\.onnx:17$/m);
+  assert.match(text, /peak: 768 B after step 2 \(reshape, Reshape\)/);
+  assert.match(text, /- fragmentation: /);
+});
