@@ -88,7 +88,11 @@ export const castLikes: OrderCase = {
 
 /** One op (after a Relu that feeds it) as `op:f16|f32:opset[:attr=value,...]`, for body-table checks. */
 export function singleOpModel(spec: string): Uint8Array {
-  const [op, dts, opsetText, attrText] = spec.split(':');
+  const [opText, dts, opsetText, attrText] = spec.split(':');
+  // `ms.Op` is a com.microsoft op; `Op+B` adds a second input B (e.g. FastGelu's bias).
+  const domain = opText.startsWith('ms.') ? 'com.microsoft' : undefined;
+  const withBias = opText.endsWith('+B');
+  const op = opText.replace(/^ms\./, '').replace(/\+B$/, '');
   const dt = dts === 'f16' ? F16 : F32;
   const second: Record<string, { inputs: string[]; inits: Record<string, unknown>[]; outType?: number }> = {
     PRelu: { inputs: ['S'], inits: [tensor('S', dt, [4])] },
@@ -97,15 +101,16 @@ export function singleOpModel(spec: string): Uint8Array {
     GroupNormalization: { inputs: ['S', 'B'], inits: [tensor('S', dt, [4]), tensor('B', dt, [4])] },
     CastLike: { inputs: ['S'], inits: [tensor('S', F16, [1])], outType: F16 },
   };
-  const extra = second[op] ?? { inputs: [], inits: [] };
+  const extra = withBias ? { inputs: ['S'], inits: [tensor('S', dt, [4])] } : (second[op] ?? { inputs: [], inits: [] });
   const attrs = (attrText ? attrText.split(',') : []).map((kv) => {
     const [k, v] = kv.split('=');
-    return /^-?\d+$/.test(v) ? attr.int(k, Number(v)) : attr.string(k, v);
+    return /^-?\d+$/.test(v) ? attr.int(k, Number(v)) : /^-?[\d.]+(e-?\d+)?$/.test(v) ? attr.float(k, Number(v)) : attr.string(k, v);
   });
   const shape = op === 'GroupNormalization' ? [1, 4, 2, 2] : [2, 4];
   return buildModel({
     opset: Number(opsetText),
-    nodes: [node('Relu', ['X0'], ['X'], { name: 'pre' }), node(op, ['X', ...extra.inputs], ['Y'], { name: 'n', attrs })],
+    opsets: domain ? { [domain]: 1 } : {},
+    nodes: [node('Relu', ['X0'], ['X'], { name: 'pre' }), node(op, ['X', ...extra.inputs], ['Y'], { name: 'n', attrs, domain })],
     inputs: [tensorValue('X0', dt, shape)],
     outputs: [tensorValue('Y', extra.outType ?? dt, op.startsWith('Reduce') ? null : shape)],
     initializers: extra.inits,
@@ -120,5 +125,6 @@ export const SINGLE_OP_SPECS: string[] = [
   'Softsign:f16:18', 'LeakyRelu:f16:16', 'LeakyRelu:f16:19', 'PRelu:f16:16', 'LessOrEqual:f16:16', 'GreaterOrEqual:f16:18',
   'Gelu:f16:20', 'Gelu:f16:20:approximate=tanh', 'Gelu:f32:20', 'GroupNormalization:f32:21:num_groups=2',
   'GroupNormalization:f16:21:num_groups=2', 'Swish:f32:24', 'Swish:f16:24', 'ReduceL1:f16:18', 'ReduceL1:f16:24:keepdims=0',
+  'ms.Gelu:f16:17', 'ms.Gelu:f32:17', 'ms.FastGelu:f16:17', 'ms.FastGelu+B:f16:17', 'ms.QuickGelu:f16:17', 'ms.QuickGelu:f16:17:alpha=1.5',
   'ReduceL2:f16:18', 'ReduceL2:f16:21', 'ReduceSumSquare:f16:21', 'ReduceLogSum:f16:18', 'ReduceLogSumExp:f16:18', 'ReduceLogSumExp:f16:21',
 ];
