@@ -102,6 +102,7 @@ function gqaTotalLength(v: OpView, S: number): { total: number; note: string | n
 const groupQueryAttention: WorkspaceRule = {
   source: 'contrib_ops/cpu/bert/group_query_attention.cc',
   estimate(v) {
+    if (v.input(0).dtype === DataType.FLOAT16) return unavailable(`${v.label} fp16 scratch (run natively in fp16 by 1.30) is not fitted`, this.source);
     if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float only`, this.source);
     const unprobed: [boolean, string][] = [
       [v.int('do_rotary', 0) !== 0, 'rotary'],

@@ -104,14 +104,16 @@ const qlinearConv: WorkspaceRule = {
     const inputTranspose = g.inChannels * numel(g.inSpatial);
     const outputTranspose = g.outChannels * g.outSize;
     if (symmetric) return formula(inputTranspose + outputTranspose + 8 * g.kernelSize * g.outSize, this.source);
+    // A W that PrePack never saw (not a constant initializer) is reordered into a scratch copy per run.
+    const reorderedW = v.isConstant(3) ? 0 : numel(v.dims(3));
     // Depthwise (C/g = M/g = 1) runs MlasConvDepthwise over an indirection table instead of an im2col.
     if (g.inChannels / g.group === 1 && g.outChannels / g.group === 1) {
-      return formula(4 * g.outChannels * g.outSize + inputTranspose + outputTranspose + 8 * g.kernelSize * g.outSize, this.source);
+      return formula(4 * g.outChannels * g.outSize + inputTranspose + outputTranspose + 8 * g.kernelSize * g.outSize + reorderedW, this.source);
     }
     const pointwise = g.kernelSize === 1 && g.strides.every((s) => s === 1) && g.isPadFree;
     const im2colPerGroup = (g.inChannels / g.group) * g.kernelSize * g.outSize;
     const im2col = pointwise ? 0 : im2colPerGroup * (g.kernel.length > 2 ? g.group : 1);
-    return formula(4 * g.outChannels * g.outSize + inputTranspose + outputTranspose + im2col, this.source);
+    return formula(4 * g.outChannels * g.outSize + inputTranspose + outputTranspose + im2col + reorderedW, this.source);
   },
 };
 

@@ -14,12 +14,15 @@ const layerNorm: WorkspaceRule = {
   },
 };
 
-/** fp16 SkipLayerNorm stages input, skip and output as fp32 (1.30 has no separate skip copy), plus non-constant params. */
+/**
+ * fp16 SkipLayerNorm stages input, skip and output as fp32 (1.30 has no separate skip copy), one
+ * more copy when the input+skip sum (output 3) is requested, plus non-constant params.
+ */
 const skipLayerNorm: WorkspaceRule = {
   source: 'contrib_ops/cpu/skip_layer_norm.cc',
   estimate(v) {
     if (v.input(0).dtype !== DataType.FLOAT16) return zero(this.source);
-    let floats = 3 * numel(v.dims(0));
+    let floats = (v.hasOutput(3) ? 4 : 3) * numel(v.dims(0));
     for (const i of [2, 3, 4]) if (v.has(i) && !v.isConstant(i)) floats += numel(v.dims(i));
     return formula(floats * 4, this.source);
   },

@@ -41,8 +41,10 @@ const matMulNBits: WorkspaceRule = {
     const M = a[a.length - 2] ?? 1;
     const batches = numel(a.slice(0, -2));
     const blocksPerColumn = Math.ceil(K / block);
-    // Quantized A: per row, each K block stores its int8 values plus an 8-byte scale/sum, aligned to 64 (+63 slack).
-    return formula(batches * roundUp(M * blocksPerColumn * (block + 8), 64) + 63, this.source);
+    // Quantized A: every row of every batch stores each K block's int8 values plus an 8-byte
+    // scale/sum; the whole buffer is aligned to 64 with 63 bytes of slack. (Measured on 1.30: the
+    // rounding is over all batches at once, not per batch as ort-cpu-scratch.md writes it.)
+    return formula(roundUp(batches * M * blocksPerColumn * (block + 8), 64) + 63, this.source);
   },
 };
 

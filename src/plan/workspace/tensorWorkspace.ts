@@ -44,11 +44,20 @@ const resize: WorkspaceRule = {
   },
 };
 
-/** Where: X- and Y-selection tensors of the output size, both live at the merge. */
+/** Element count of the numpy broadcast of two shapes. */
+function broadcastCount(a: number[], b: number[]): number {
+  const rank = Math.max(a.length, b.length);
+  let count = 1;
+  for (let i = 1; i <= rank; i++) count *= Math.max(a[a.length - i] ?? 1, b[b.length - i] ?? 1);
+  return count;
+}
+
+/** Where: an X-selection of broadcast(cond, X) and a Y-selection of broadcast(cond, Y), both live at the merge. */
 const where: WorkspaceRule = {
   source: 'core/providers/cpu/tensor/where_op.cc',
   estimate(v) {
-    return formula(2 * numel(v.outDims(0)) * v.elemBytes(1), this.source);
+    const cond = v.dims(0);
+    return formula((broadcastCount(cond, v.dims(1)) + broadcastCount(cond, v.dims(2))) * v.elemBytes(1), this.source);
   },
 };
 

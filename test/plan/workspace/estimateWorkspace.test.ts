@@ -75,6 +75,9 @@ const ROWS: Row[] = [
   { name: 'Resize trilinear takes 24·(Do+Ho+Wo)', bytes: 24 * 12, spec: { op: 'Resize', attrs: { mode: 'linear' }, inputs: [[F, [1, 1, 2, 2, 2]], null, [F, [5]]], outputs: [[F, [1, 1, 4, 4, 4]]] } },
   { name: 'Resize nearest keeps its tables off the arena', bytes: 0, state: 'zero', spec: { op: 'Resize', inputs: [[F, [1, 1, 4, 4]], null, [F, [4]]], outputs: [[F, [1, 1, 8, 8]]] } },
   { name: 'Where takes two output-sized selection tensors', bytes: 2 * 24 * 4, spec: { op: 'Where', inputs: [[BOOL, [2, 3, 4]], [F, [2, 3, 4]], [F, [1]]], outputs: [[F, [2, 3, 4]]] } },
+  { name: 'Where sizes each selection by broadcast(cond, that input)', bytes: (4 + 144) * 4, spec: { op: 'Where', inputs: [[BOOL, [4, 1]], [F, [1]], [F, [2, 3, 4, 6]]], outputs: [[F, [2, 3, 4, 6]]] } },
+  { name: 'SkipLayerNormalization fp16 with the sum output takes a fourth copy', bytes: 4 * 256 * 4, spec: { op: 'SkipLayerNormalization', domain: 'com.microsoft', inputs: [[F16, [4, 64]], [F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]], null, null, [F16, [4, 64]]], constant: [2, 3] } },
+  { name: 'QLinearConv with a fed W reorders it per run', bytes: 40960 + 1152, spec: { ...qconv(U8, [128]), constant: [1, 2, 4, 5, 6, 7] } },
   { name: 'Sum of three inputs takes one broadcast intermediate', bytes: 24, spec: { op: 'Sum', inputs: [[F, [2, 3]], [F, [2, 3]], [F, [3]]], outputs: [[F, [2, 3]]] } },
   { name: 'Max of four inputs takes two broadcast intermediates', bytes: 48, spec: { op: 'Max', inputs: [[F, [2, 3]], [F, [2, 3]], [F, [3]], [F, [1]]], outputs: [[F, [2, 3]]] } },
   { name: 'Sum of two inputs takes no scratch', bytes: 0, state: 'zero', spec: { op: 'Sum', inputs: [[F, [2, 3]], [F, [2, 3]]], outputs: [[F, [2, 3]]] } },
@@ -197,7 +200,7 @@ test('estimateWorkspace(): an unknown op is unavailable and named with its domai
 test('estimateWorkspace(): an unknown dim makes a formula unavailable with the dim named', () => {
   const { node, io } = buildCase({ op: 'Where', inputs: [[BOOL, [2, null]], [F, [2, null]], [F, [1]]], outputs: [[F, [2, null]]] });
   const r = estimateWorkspace(node, io, envOf(2));
-  assert.deepEqual([r.state, r.bytes, r.reason], ['unavailable', null, "Where output 'out0' has an unknown dim 1"]);
+  assert.deepEqual([r.state, r.bytes, r.reason], ['unavailable', null, "Where input 'in0' has an unknown dim 1"]);
 });
 
 test('estimateWorkspace(): a known-zero op stays zero even with unknown dims', () => {

@@ -104,6 +104,12 @@ const CASES: OrtCase[] = [
   { name: 'MatMulNBits fp16 A, 4-bit accuracy 0', spec: { op: 'MatMulNBits', domain: 'com.microsoft', attrs: { K: 64, N: 32, bits: 4, block_size: 32, accuracy_level: 0 }, inputs: [[F16, [4, 64]], [U8, [32, 2, 16]], [F16, [64]]], outputs: [[F16, [4, 32]]], constant: [1, 2] } },
   { name: 'GRU reverse without bias', spec: { op: 'GRU', attrs: { hidden_size: 16, direction: 'reverse' }, inputs: [[F, [5, 2, 8]], [F, [1, 48, 8]], [F, [1, 48, 16]]], outputs: [[F, [5, 1, 2, 16]], [F, [1, 2, 16]]], constant: [1, 2] } },
   { name: 'LSTM with peepholes and sequence_lens', feeds: { 4: [5, 5] }, spec: { op: 'LSTM', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [F, [1, 64, 8]], [F, [1, 64, 16]], [F, [1, 128]], [I32, [2]], null, null, [F, [1, 48]]], outputs: [[F, [5, 1, 2, 16]], [F, [1, 2, 16]], null], constant: [1, 2, 3, 7] } },
+  { name: 'Where with broadcast inputs', spec: { op: 'Where', inputs: [[BOOL, [4, 1]], [F, [1]], [F, [2, 3, 4, 6]]], outputs: [[F, [2, 3, 4, 6]]] } },
+  { name: 'SkipLayerNormalization fp16 with the sum output', spec: { op: 'SkipLayerNormalization', domain: 'com.microsoft', inputs: [[F16, [2, 4, 64]], [F16, [2, 4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [2, 4, 64]], null, null, [F16, [2, 4, 64]]], constant: [2, 3] } },
+  { name: 'QLinearConv with a fed W', spec: { ...qconv(U8, 128), constant: [1, 2, 4, 5, 6, 7] } },
+  { name: 'Attention (contrib) with past, unidirectional', spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4, unidirectional: 1 }, inputs: [[F, [2, 1, 32]], [F, [32, 96]], [F, [96]], null, [F, [2, 2, 4, 5, 8]]], outputs: [[F, [2, 1, 32]], [F, [2, 2, 4, 6, 8]]], constant: [1, 2] } },
+  { name: 'MultiHeadAttention with Dv != D', spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [2, 6, 32]], [F, [2, 6, 64]]], outputs: [[F, [2, 8, 64]]] } },
+  { name: 'MatMulNBits accuracy 4 with batched A and K not a block multiple', spec: { op: 'MatMulNBits', domain: 'com.microsoft', attrs: { K: 200, N: 32, bits: 4, block_size: 128, accuracy_level: 4 }, inputs: [[F, [3, 5, 200]], [U8, [32, 2, 64]], [F, [64]]], outputs: [[F, [3, 5, 32]]], constant: [1, 2] } },
   { name: 'ConstantOfShape', feeds: { 0: [2, 3, 4] }, spec: { op: 'ConstantOfShape', inputs: [[7, [3]]], outputs: [[F, [2, 3, 4]]] } },
   { name: 'DepthToSpace', spec: { op: 'DepthToSpace', attrs: { blocksize: 2 }, inputs: [[F, [1, 16, 8, 8]]], outputs: [[F, [1, 4, 16, 16]]] } },
 ];
