@@ -32,7 +32,8 @@ function unknownDims(n: number | null): SymDim[] | null {
 
 const shapeOp: ShapeRule = (ctx) => {
   const x = input(ctx, 0);
-  if (!x?.shape) return [out(INT64, null)];
+  // The output is 1-D even when the input rank is unknown.
+  if (!x?.shape) return [out(INT64, [null])];
   const r = x.shape.length;
   const clamp = (v: number): number => Math.min(Math.max(v < 0 ? v + r : v, 0), r);
   const start = ctx.opset >= 15 ? clamp(ctx.int('start', 0)) : 0;
@@ -266,8 +267,9 @@ const expand: ShapeRule = (ctx) => {
   const s = input(ctx, 1);
   if (!x?.shape) return [out(x?.dtype ?? null, null)];
   if (!s?.value) {
+    // ONNX rank inference: broadcast against a target of known length but unknown dims.
     const n = lengthOf1D(s);
-    return [out(x.dtype, n === null ? null : unknownDims(Math.max(n, x.shape.length)))];
+    return [out(x.dtype, n === null ? null : broadcastShapes([x.shape, unknownDims(n)]))];
   }
   const shape = broadcastShapes([x.shape, s.value]);
   return [{ ...out(x.dtype, shape), reason: broadcastReason([x.shape, s.value], shape) }];

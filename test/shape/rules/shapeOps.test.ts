@@ -49,3 +49,6 @@ const cases: RuleCase[] = [
 ];
 
 for (const c of cases) test(`shape op rule: ${c.name}`, () => checkCase(c));
+
+test('shape op rule: Expand with unknown target contents still broadcasts known dims (ONNX rank inference)', () =>
+  checkCase({ name: 'Expand rank-only', op: 'Expand', inputs: [['x', F, [3, 1]], ['s', I, [3]]], want: [{ static: [null, 3, null] }] }));
