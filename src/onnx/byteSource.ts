@@ -31,6 +31,8 @@ export interface ByteSource {
   byteAt(offset: number): number;
   /** A copy of bytes [offset, offset + length); the caller guarantees the range is in bounds. */
   read(offset: number, length: number): Uint8Array;
+  /** Bytes [offset, offset + length), possibly a view valid only until the next call on this source. */
+  view(offset: number, length: number): Uint8Array;
   /** Releases any resource (file descriptor); the source is unusable afterwards. */
   close(): void;
 }
@@ -53,6 +55,11 @@ export class MemorySource implements ByteSource {
   read(offset: number, length: number): Uint8Array {
     checkReadLength(length, offset);
     return this.bytes.slice(offset, offset + length);
+  }
+
+  view(offset: number, length: number): Uint8Array {
+    checkReadLength(length, offset);
+    return this.bytes.subarray(offset, offset + length);
   }
 
   close(): void {}
@@ -113,6 +120,14 @@ export class FileSource implements ByteSource {
     const out = new Uint8Array(length);
     this.readAt(out, offset, length);
     return out;
+  }
+
+  view(offset: number, length: number): Uint8Array {
+    if (offset >= this.windowStart && offset + length <= this.windowStart + this.windowLength) {
+      const at = offset - this.windowStart;
+      return this.window.subarray(at, at + length);
+    }
+    return this.read(offset, length);
   }
 
   close(): void {

@@ -1,6 +1,6 @@
 /** Appends protobuf wire-format pieces into a growing buffer. */
 export class ByteWriter {
-  private buffer = new Uint8Array(256);
+  private buffer = new Uint8Array(4096);
   private length = 0;
 
   /** Bytes written so far. */
@@ -24,6 +24,23 @@ export class ByteWriter {
       v = Math.floor(v / 0x80);
     }
     this.buffer[this.length++] = v;
+  }
+
+  /**
+   * Inserts `value` as a varint at `offset`, shifting the bytes after it. Lets a caller write a
+   * sub-message in place and prefix its length afterwards, without a buffer per message.
+   */
+  insertVarintAt(offset: number, value: number): void {
+    let width = 1;
+    for (let v = value; v >= 0x80; v = Math.floor(v / 0x80)) width++;
+    this.reserve(width);
+    this.buffer.copyWithin(offset + width, offset, this.length);
+    let v = value;
+    for (let i = 0; i < width; i++) {
+      this.buffer[offset + i] = i < width - 1 ? (v % 0x80) | 0x80 : v;
+      v = Math.floor(v / 0x80);
+    }
+    this.length += width;
   }
 
   /** Appends a field key. */

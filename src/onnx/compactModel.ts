@@ -149,10 +149,10 @@ function copyOrWalkField(reader: WireReader, tag: FieldTag, kind: Kind, depth: n
       throw new LensError('too-deep', `Subgraph nesting deeper than ${MAX_SUBGRAPH_DEPTH} at node '${label}'`);
     }
   }
-  const body = compactMessage(child, childKind, childDepth, state);
   out.writeTag(tag.fieldNumber, WireType.LENGTH_DELIMITED);
-  out.writeVarint(body.length);
-  out.writeBytes(body);
+  const bodyStart = out.byteLength;
+  compactMessage(child, childKind, childDepth, state, out);
+  out.insertVarintAt(bodyStart, out.byteLength - bodyStart);
 }
 
 /** Copies a field verbatim (key and value); unknown fields too large to hold are dropped. */
@@ -168,17 +168,19 @@ function copyField(reader: WireReader, tag: FieldTag, kind: Kind, out: ByteWrite
     reader.pos = lengthStart;
   }
   reader.skipValue(tag.wireType);
-  out.writeBytes(reader.source.read(tag.startOffset, reader.pos - tag.startOffset));
+  out.writeBytes(reader.source.view(tag.startOffset, reader.pos - tag.startOffset));
 }
 
-function compactMessage(reader: WireReader, kind: Kind, depth: number, state: WalkState): Uint8Array {
-  if (kind === 'tensor') return compactTensor(reader, state);
-  const out = new ByteWriter();
+/** Appends the compact body of one message (without key or length) to `out`. */
+function compactMessage(reader: WireReader, kind: Kind, depth: number, state: WalkState, out: ByteWriter): void {
+  if (kind === 'tensor') {
+    compactTensor(reader, state, out);
+    return;
+  }
   const outerNode = state.nodeSpan;
   if (kind === 'node') state.nodeSpan = { start: reader.pos, end: reader.end };
   while (!reader.isAtEnd) copyOrWalkField(reader, readCheckedTag(reader, kind), kind, depth, state, out);
   state.nodeSpan = outerNode;
-  return out.toBytes();
 }
 
 /** The node's name, or its op type when unnamed; fields may come in any order, so scan them all. */
@@ -274,11 +276,10 @@ function countVarints(reader: WireReader): number {
 }
 
 /** Copies a TensorProto, dropping a large payload, and appends `lensStoredBytes`. */
-function compactTensor(reader: WireReader, state: WalkState): Uint8Array {
+function compactTensor(reader: WireReader, state: WalkState, out: ByteWriter): void {
   const start = reader.pos;
   const scan = scanTensor(new WireReader(reader.source, start, reader.end));
   const isSmall = scan.elementCount <= SMALL_VALUE_LIMIT && scan.payloadBytes <= SMALL_PAYLOAD_BYTES;
-  const out = new ByteWriter();
   let hasDropped = false;
   while (!reader.isAtEnd) {
     const tag = readCheckedTag(reader, 'tensor');
@@ -295,7 +296,6 @@ function compactTensor(reader: WireReader, state: WalkState): Uint8Array {
   if (hasDropped) state.droppedTensorCount++;
   out.writeTag(LENS_STORED_BYTES_FIELD, WireType.VARINT);
   out.writeVarint(scan.storedBytes);
-  return out.toBytes();
 }
 
 function buildAllowedWireTypes(): Record<Kind, Map<number, number[]>> {
