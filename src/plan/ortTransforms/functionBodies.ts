@@ -127,6 +127,95 @@ function reduction(kind: 'L1' | 'L2' | 'SumSquare' | 'LogSum' | 'LogSumExp'): Bu
   };
 }
 
+/** GroupNormalization-18 (opsets 18-20): statistics in the input type, scale and bias per group (25 nodes). */
+function groupNormalization18({ node, dtypeOf }: BodyContext): FunctionBody | null {
+  const t = dtypeOf(node.inputs[0] ?? '');
+  if (t === null) return null;
+  return {
+    inputs: ['X', 'scale', 'bias'],
+    outputs: ['Y'],
+    items: [
+      { kind: 'constant', name: 'FloatEpsilon', dataType: DataType.FLOAT, dims: [1], values: [attrF(node, 'epsilon', 1e-5)] },
+      n('Epsilon', 'Cast', ['FloatEpsilon'], [iAttr('to', t)]),
+      n('XShape', 'Shape', ['X']),
+      n('C', 'Shape', ['X'], [iAttr('start', 1), iAttr('end', 2)]),
+      i64('NumGroups', [attrI(node, 'num_groups', 1)]),
+      n('GroupSize', 'Div', ['C', 'NumGroups']),
+      n('N', 'Shape', ['X'], [iAttr('start', 0), iAttr('end', 1)]),
+      n('InstanceShape', 'Shape', ['X'], [iAttr('start', 2)]),
+      n('NewShape', 'Concat', ['N', 'NumGroups', 'GroupSize', 'InstanceShape'], [iAttr('axis', 0)]),
+      n('XReshaped', 'Reshape', ['X', 'NewShape']),
+      i64('Shape3D', [0, 0, -1]),
+      n('X3D', 'Reshape', ['XReshaped', 'Shape3D']),
+      i64('Axes2', [2]),
+      n('Mean', 'ReduceMean', ['X3D', 'Axes2']),
+      n('Square', 'Mul', ['X3D', 'X3D']),
+      n('MeanOfSquare', 'ReduceMean', ['Square', 'Axes2']),
+      n('SquareOfMean', 'Mul', ['Mean', 'Mean']),
+      n('Var', 'Sub', ['MeanOfSquare', 'SquareOfMean']),
+      n('VarPlusEpsilon', 'Add', ['Var', 'Epsilon']),
+      n('StdDev', 'Sqrt', ['VarPlusEpsilon']),
+      n('Deviation', 'Sub', ['X3D', 'Mean']),
+      n('Normalized', 'Div', ['Deviation', 'StdDev']),
+      i64('ScaleShape', [1, -1, 1]),
+      n('ScaleT', 'Cast', ['scale'], [iAttr('to', t)]),
+      n('BiasT', 'Cast', ['bias'], [iAttr('to', t)]),
+      n('ScaleReshaped', 'Reshape', ['ScaleT', 'ScaleShape']),
+      n('BiasReshaped', 'Reshape', ['BiasT', 'ScaleShape']),
+      n('Scaled', 'Mul', ['ScaleReshaped', 'Normalized']),
+      n('Biased', 'Add', ['Scaled', 'BiasReshaped']),
+      n('Y', 'Reshape', ['Biased', 'XShape']),
+    ],
+  };
+}
+
+/** GroupNormalization-21: statistics in stash_type, scale and bias per channel (29 nodes). */
+function groupNormalization21({ node, dtypeOf }: BodyContext): FunctionBody | null {
+  const inType = dtypeOf(node.inputs[0] ?? '');
+  if (inType === null) return null;
+  const stash = attrI(node, 'stash_type', DataType.FLOAT);
+  return {
+    inputs: ['X', 'scale', 'bias'],
+    outputs: ['Y'],
+    items: [
+      { kind: 'constant', name: 'FloatEpsilon', dataType: DataType.FLOAT, dims: [1], values: [attrF(node, 'epsilon', 1e-5)] },
+      n('Epsilon', 'Cast', ['FloatEpsilon'], [iAttr('to', stash)]),
+      n('XU', 'Cast', ['X'], [iAttr('to', stash)]),
+      n('XShape', 'Shape', ['XU']),
+      n('C', 'Shape', ['X'], [iAttr('start', 1), iAttr('end', 2)]),
+      i64('NumGroups', [attrI(node, 'num_groups', 1)]),
+      n('GroupSize', 'Div', ['C', 'NumGroups']),
+      n('N', 'Shape', ['X'], [iAttr('start', 0), iAttr('end', 1)]),
+      n('InstanceShape', 'Shape', ['X'], [iAttr('start', 2)]),
+      n('NewShape', 'Concat', ['N', 'NumGroups', 'GroupSize', 'InstanceShape'], [iAttr('axis', 0)]),
+      n('XReshaped', 'Reshape', ['XU', 'NewShape']),
+      i64('Shape3D', [0, 0, -1]),
+      n('X3D', 'Reshape', ['XReshaped', 'Shape3D']),
+      i64('Axes2', [2]),
+      n('Mean', 'ReduceMean', ['X3D', 'Axes2']),
+      n('Square', 'Mul', ['X3D', 'X3D']),
+      n('MeanOfSquare', 'ReduceMean', ['Square', 'Axes2']),
+      n('SquareOfMean', 'Mul', ['Mean', 'Mean']),
+      n('Var', 'Sub', ['MeanOfSquare', 'SquareOfMean']),
+      n('VarPlusEpsilon', 'Add', ['Var', 'Epsilon']),
+      n('StdDev', 'Sqrt', ['VarPlusEpsilon']),
+      n('Deviation', 'Sub', ['X3D', 'Mean']),
+      n('NormalizedU', 'Div', ['Deviation', 'StdDev']),
+      n('NormalizedOriginalShape', 'Reshape', ['NormalizedU', 'XShape']),
+      n('NormalizedNC', 'Reshape', ['NormalizedOriginalShape', 'Shape3D']),
+      n('NormalizedT', 'Cast', ['NormalizedNC'], [iAttr('to', inType)]),
+      i64('ScaleShape', [1, -1, 1]),
+      n('ScaleT', 'Cast', ['scale'], [iAttr('to', inType)]),
+      n('BiasT', 'Cast', ['bias'], [iAttr('to', inType)]),
+      n('ScaleReshaped', 'Reshape', ['ScaleT', 'ScaleShape']),
+      n('BiasReshaped', 'Reshape', ['BiasT', 'ScaleShape']),
+      n('Scaled', 'Mul', ['ScaleReshaped', 'NormalizedT']),
+      n('Biased', 'Add', ['Scaled', 'BiasReshaped']),
+      n('Y', 'Reshape', ['Biased', 'XShape']),
+    ],
+  };
+}
+
 /** Bodies by ai.onnx op type. */
 const ONNX_BODIES: Record<string, Builder> = {
   ReduceL1: reduction('L1'),
@@ -273,53 +362,7 @@ const ONNX_BODIES: Record<string, Builder> = {
       ],
     };
   },
-  // The opset-21 body (ORT 1.30 profile: 29 nodes); the opset-18 body is not reproduced here.
-  GroupNormalization: ({ node, onnxOpset, dtypeOf }) => {
-    if (onnxOpset < 21) return null;
-    const inType = dtypeOf(node.inputs[0] ?? '');
-    if (inType === null) return null;
-    const stash = attrI(node, 'stash_type', DataType.FLOAT);
-    return {
-      inputs: ['X', 'scale', 'bias'],
-      outputs: ['Y'],
-      items: [
-        { kind: 'constant', name: 'FloatEpsilon', dataType: DataType.FLOAT, dims: [1], values: [attrF(node, 'epsilon', 1e-5)] },
-        n('Epsilon', 'Cast', ['FloatEpsilon'], [iAttr('to', stash)]),
-        n('XU', 'Cast', ['X'], [iAttr('to', stash)]),
-        n('XShape', 'Shape', ['XU']),
-        n('C', 'Shape', ['X'], [iAttr('start', 1), iAttr('end', 2)]),
-        i64('NumGroups', [attrI(node, 'num_groups', 1)]),
-        n('GroupSize', 'Div', ['C', 'NumGroups']),
-        n('N', 'Shape', ['X'], [iAttr('start', 0), iAttr('end', 1)]),
-        n('InstanceShape', 'Shape', ['X'], [iAttr('start', 2)]),
-        n('NewShape', 'Concat', ['N', 'NumGroups', 'GroupSize', 'InstanceShape'], [iAttr('axis', 0)]),
-        n('XReshaped', 'Reshape', ['XU', 'NewShape']),
-        i64('Shape3D', [0, 0, -1]),
-        n('X3D', 'Reshape', ['XReshaped', 'Shape3D']),
-        i64('Axes2', [2]),
-        n('Mean', 'ReduceMean', ['X3D', 'Axes2']),
-        n('Square', 'Mul', ['X3D', 'X3D']),
-        n('MeanOfSquare', 'ReduceMean', ['Square', 'Axes2']),
-        n('SquareOfMean', 'Mul', ['Mean', 'Mean']),
-        n('Var', 'Sub', ['MeanOfSquare', 'SquareOfMean']),
-        n('VarPlusEpsilon', 'Add', ['Var', 'Epsilon']),
-        n('StdDev', 'Sqrt', ['VarPlusEpsilon']),
-        n('Deviation', 'Sub', ['X3D', 'Mean']),
-        n('NormalizedU', 'Div', ['Deviation', 'StdDev']),
-        n('NormalizedOriginalShape', 'Reshape', ['NormalizedU', 'XShape']),
-        n('NormalizedNC', 'Reshape', ['NormalizedOriginalShape', 'Shape3D']),
-        n('NormalizedT', 'Cast', ['NormalizedNC'], [iAttr('to', inType)]),
-        i64('ScaleShape', [1, -1, 1]),
-        n('ScaleT', 'Cast', ['scale'], [iAttr('to', inType)]),
-        n('BiasT', 'Cast', ['bias'], [iAttr('to', inType)]),
-        n('ScaleReshaped', 'Reshape', ['ScaleT', 'ScaleShape']),
-        n('BiasReshaped', 'Reshape', ['BiasT', 'ScaleShape']),
-        n('Scaled', 'Mul', ['ScaleReshaped', 'NormalizedT']),
-        n('Biased', 'Add', ['Scaled', 'BiasReshaped']),
-        n('Y', 'Reshape', ['Biased', 'XShape']),
-      ],
-    };
-  },
+  GroupNormalization: (ctx) => (ctx.onnxOpset >= 21 ? groupNormalization21(ctx) : groupNormalization18(ctx)),
   // ORT 1.30 accepts the opset-24 body only at opset 24 (fp16Kernels marks other opsets as failing).
   Swish: ({ node }) => ({
     inputs: ['X'],

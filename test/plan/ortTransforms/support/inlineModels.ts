@@ -98,7 +98,8 @@ export function singleOpModel(spec: string): Uint8Array {
     PRelu: { inputs: ['S'], inits: [tensor('S', dt, [4])] },
     LessOrEqual: { inputs: ['S'], inits: [tensor('S', dt, [4])], outType: DataType.BOOL },
     GreaterOrEqual: { inputs: ['S'], inits: [tensor('S', dt, [4])], outType: DataType.BOOL },
-    GroupNormalization: { inputs: ['S', 'B'], inits: [tensor('S', dt, [4]), tensor('B', dt, [4])] },
+    // GroupNormalization-18 scales per group (num_groups=2 in the specs), -21 per channel.
+    GroupNormalization: { inputs: ['S', 'B'], inits: [tensor('S', dt, [Number(opsetText) < 21 ? 2 : 4]), tensor('B', dt, [Number(opsetText) < 21 ? 2 : 4])] },
     CastLike: { inputs: ['S'], inits: [tensor('S', F16, [1])], outType: F16 },
   };
   const extra = withBias ? { inputs: ['S'], inits: [tensor('S', dt, [4])] } : (second[op] ?? { inputs: [], inits: [] });
@@ -124,7 +125,7 @@ export const SINGLE_OP_SPECS: string[] = [
   'Mish:f32:18', 'Mish:f16:18', 'HardSigmoid:f16:18', 'Elu:f16:18', 'Selu:f16:18', 'ThresholdedRelu:f16:18', 'Softplus:f16:18',
   'Softsign:f16:18', 'LeakyRelu:f16:16', 'LeakyRelu:f16:19', 'PRelu:f16:16', 'LessOrEqual:f16:16', 'GreaterOrEqual:f16:18',
   'Gelu:f16:20', 'Gelu:f16:20:approximate=tanh', 'Gelu:f32:20', 'GroupNormalization:f32:21:num_groups=2',
-  'GroupNormalization:f16:21:num_groups=2', 'Swish:f32:24', 'Swish:f16:24', 'ReduceL1:f16:18', 'ReduceL1:f16:24:keepdims=0',
+  'GroupNormalization:f16:21:num_groups=2', 'GroupNormalization:f32:18:num_groups=2', 'GroupNormalization:f16:20:num_groups=2', 'Swish:f32:24', 'Swish:f16:24', 'ReduceL1:f16:18', 'ReduceL1:f16:24:keepdims=0',
   'ms.Gelu:f16:17', 'ms.Gelu:f32:17', 'ms.FastGelu:f16:17', 'ms.FastGelu+B:f16:17', 'ms.QuickGelu:f16:17', 'ms.QuickGelu:f16:17:alpha=1.5',
   'ReduceL2:f16:18', 'ReduceL2:f16:21', 'ReduceSumSquare:f16:21', 'ReduceLogSum:f16:18', 'ReduceLogSumExp:f16:18', 'ReduceLogSumExp:f16:21',
 ];
