@@ -56,6 +56,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     graphs: [],
     symbols: new Set(),
     usedIds: new Set(),
+    outerMemo: new WeakMap(),
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
   return {

@@ -5,7 +5,7 @@
  */
 import { dataTypeName, DataType } from '../onnx/dataType';
 import type { FunctionInfo, Graph } from '../onnx/model';
-import { buildExecGraph } from '../plan/buildExecGraph';
+import { buildExecGraph, outerNamesOf } from '../plan/buildExecGraph';
 import type { ExecGraph } from '../plan/execGraph';
 import { execGraphToGraph } from '../plan/execGraphToGraph';
 import { nodeDisplayName } from '../plan/executionOrder';
@@ -34,6 +34,8 @@ export interface GraphReportContext {
   /** Every symbol seen in any shape. */
   symbols: Set<string>;
   usedIds: Set<string>;
+  /** Outer-scope names per body Graph, computed once per report. */
+  outerMemo: WeakMap<Graph, string[]>;
 }
 
 /** Where a subgraph hangs in its parent. */
@@ -68,7 +70,7 @@ export function buildGraphReport(
   const graphId = uniqueId(ctx, id);
   const index = ctx.graphs.length;
   ctx.graphs.push(null as unknown as ReportGraph);
-  let exec: ExecGraph = buildExecGraph(graph, new Set(outerTypes.keys()));
+  let exec: ExecGraph = buildExecGraph(graph, new Set(outerTypes.keys()), ctx.outerMemo);
   exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: (e) => ctx.infer(execGraphToGraph(e, graph.name), outerTypes) });
   const inference = ctx.infer(execGraphToGraph(exec, graph.name), outerTypes);
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
@@ -91,24 +93,22 @@ export function buildGraphReport(
   };
   const plan = planGraph({ exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null });
 
-  // Names visible to this graph's bodies, with their types.
-  let scopeTypes: Map<string, InferredValue> | null = null;
-  const bodyScope = (): Map<string, InferredValue> => {
-    if (scopeTypes) return scopeTypes;
-    scopeTypes = new Map(outerTypes);
-    for (const v of plan.allocation.values) {
-      const t = typeOf(v.name);
-      if (t) scopeTypes.set(v.name, t);
+  // A body sees only the outer names it reads (recursively); passing just those keeps nested
+  // planning linear instead of copying the whole enclosing scope per body.
+  const bodyScope = (body: Graph): Map<string, InferredValue> => {
+    const scope = new Map<string, InferredValue>();
+    for (const name of outerNamesOf(body, ctx.outerMemo)) {
+      const t = typeOf(name);
+      if (t) scope.set(name, t);
     }
-    for (const [k, v] of inference.values) scopeTypes.set(k, v);
-    return scopeTypes;
+    return scope;
   };
 
   const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
     const n = exec.nodes[nodeIndex]!;
     const display = nodeDisplayName(n);
     const subgraphs = n.subgraphs.map((sg) =>
-      buildGraphReport(ctx, sg.graph, bodyScope(), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`),
+      buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`),
     );
     const ws = stepWorkspace(exec, n, typeOf, ctx.bindings, ctx.opsets);
     return {
