@@ -11,6 +11,8 @@ import { badModel, broadcastShapes, input, INT64, normAxis, numbers, out, sameAs
 /** Spatial output size of a conv/pool window along one axis. */
 function windowOut(ctx: RuleContext, inDim: SymDim, k: number, stride: number, dil: number, padSum: number, autoPad: string, ceil: boolean, padBegin: number): SymDim {
   const eff = (k - 1) * dil + 1;
+  // ONNX computes a spatial dim only from a dim_value; the runtime channel keeps the arithmetic.
+  if (typeof inDim !== 'number' && ctx.isStatic) return null;
   if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') {
     if (typeof inDim === 'number') return Math.ceil(inDim / stride);
     return stride === 1 ? inDim : null;
@@ -163,7 +165,8 @@ const resize: ShapeRule = (ctx) => {
     targets.forEach((a, k) => {
       const s = scales![k];
       const d = dims[a];
-      dims[a] = typeof d === 'number' ? Math.floor(d * s) : Number.isInteger(s) ? ctx.dim.mul(d, s) : null;
+      if (typeof d === 'number') dims[a] = Math.floor(d * s);
+      else dims[a] = !ctx.isStatic && Number.isInteger(s) ? ctx.dim.mul(d, s) : null;
     });
   } else return [out(x.dtype, new Array<SymDim>(r).fill(null))];
   return [out(x.dtype, dims)];

@@ -133,7 +133,9 @@ const concat: ShapeRule = (ctx) => {
       for (const v of ins) sum = ctx.dim.add(sum, v!.shape![i]);
       dims.push(sum);
     } else {
-      dims.push(ins.map((v) => v!.shape![i]).find((d) => d !== null) ?? null);
+      // As ONNX's dim merge: the first dim_value wins, else the first symbol.
+      const all = ins.map((v) => v!.shape![i]);
+      dims.push(all.find((d) => typeof d === 'number') ?? all.find((d) => d !== null) ?? null);
     }
   }
   const canJoin = axis === 0 && ins.every((v) => v!.value);
@@ -207,7 +209,10 @@ const slice: ShapeRule = (ctx) => {
     const e = ends[k];
     const st = stepsArg ? stepsArg[k] : 1;
     const d = x.shape[axis];
-    if (typeof s === 'number' && typeof e === 'number' && typeof st === 'number' && typeof d === 'number') {
+    if (ctx.isStatic && typeof d !== 'number') {
+      // ONNX clears a sliced dim it cannot compute, even a full-range one.
+      dims[axis] = null;
+    } else if (typeof s === 'number' && typeof e === 'number' && typeof st === 'number' && typeof d === 'number') {
       const [begin, len] = sliceLen(d, s, e, st);
       dims[axis] = len;
       if (r === 1) valueRange = [begin, len, st];

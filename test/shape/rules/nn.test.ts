@@ -23,7 +23,7 @@ const cases: RuleCase[] = [
   { name: 'BatchNormalization', op: 'BatchNormalization', inputs: [['x', F, ['n', 8, 4, 4]], ['s', F, [8]], ['b', F, [8]], ['m', F, [8]], ['v', F, [8]]], want: [{ static: ['n', 8, 4, 4] }] },
   { name: 'LayerNormalization stats', op: 'LayerNormalization', inputs: [['x', F, [2, 3, 5]], ['w', F, [5]]], attrs: [attr.int('axis', -1)], want: [{ static: [2, 3, 5] }, { dtype: F, static: [2, 3, 1] }, { static: [2, 3, 1] }] },
   { name: 'Resize by sizes (opset 13)', op: 'Resize', opset: 13, order: ['x', '', '', 'sz'], inputs: [['x', F, ['n', 3, 10, 10]]], inits: [ints('sz', [1, 3, 20, 30])], want: [{ static: [1, 3, 20, 30] }] },
-  { name: 'Resize by scales (opset 13)', op: 'Resize', opset: 13, order: ['x', '', 'sc'], inputs: [['x', F, ['n', 3, 10, 10]]], inits: [floats('sc', [1, 1, 2, 1.5])], want: [{ static: ['n', 3, 20, 15] }] },
+  { name: 'Resize by scales (opset 13)', op: 'Resize', opset: 13, order: ['x', '', 'sc'], inputs: [['x', F, ['n', 3, 10, 10]]], inits: [floats('sc', [1, 1, 2, 1.5])], want: [{ static: [null, 3, 20, 15], runtime: ['n', 3, 20, 15] }] },
   { name: 'Upsample scales attribute (opset 7)', op: 'Upsample', opset: 7, inputs: [['x', F, [1, 1, 2, 2]]], attrs: [attr.floats('scales', [1, 1, 2, 3])], want: [{ static: [1, 1, 4, 6] }] },
   { name: 'Einsum explicit output', op: 'Einsum', opset: 12, inputs: [['a', F, ['b', 3, 4]], ['c', F, ['b', 4, 5]]], attrs: [attr.string('equation', 'bij,bjk->bik')], want: [{ static: ['b', 3, 5] }] },
   { name: 'Einsum implicit output and ellipsis', op: 'Einsum', opset: 12, inputs: [['a', F, [7, 3, 4]], ['c', F, [4, 5]]], attrs: [attr.string('equation', '...ij,jk')], want: [{ static: [7, 3, 5] }] },
@@ -39,3 +39,6 @@ const cases: RuleCase[] = [
 ];
 
 for (const c of cases) test(`nn rule: ${c.name}`, () => checkCase(c));
+
+test('nn rule: a symbolic spatial dim stays unknown statically even with SAME padding', () =>
+  checkCase({ name: 'Conv SAME symbolic', op: 'Conv', inputs: [['x', F, [1, 1, 'h', 8]], ['w', F, [2, 1, 3, 3]]], attrs: [attr.string('auto_pad', 'SAME_UPPER')], want: [{ static: [1, 2, null, 8], runtime: [1, 2, 'h', 8] }] }));

@@ -52,3 +52,9 @@ for (const c of cases) test(`shape op rule: ${c.name}`, () => checkCase(c));
 
 test('shape op rule: Expand with unknown target contents still broadcasts known dims (ONNX rank inference)', () =>
   checkCase({ name: 'Expand rank-only', op: 'Expand', inputs: [['x', F, [3, 1]], ['s', I, [3]]], want: [{ static: [null, 3, null] }] }));
+
+test('shape op rule: a full-range Slice of a symbolic dim is unknown statically (ONNX clears it) but kept at runtime', () =>
+  checkCase({ name: 'Slice full range', op: 'Slice', inputs: [['x', F, ['n', 4]]], inits: [ints('s', [0]), ints('e', [2 ** 31 - 1]), ints('a', [0])], want: [{ static: [null, 4], runtime: ['n', 4] }] }));
+
+test('shape op rule: Concat merges non-axis dims with dim values first', () =>
+  checkCase({ name: 'Concat merge', op: 'Concat', inputs: [['a', F, ['n', 2]], ['b', F, [3, 2]]], attrs: [attr.int('axis', 1)], want: [{ static: [3, 4] }] }));
