@@ -56,6 +56,11 @@ function biasTransient(B: number, len: number, hidden: number): number {
   return len > 1 ? (B * len * hidden + hidden) * 4 : hidden * 4;
 }
 
+/**
+ * MHA: Q/K/V BNSH copies (of the new tokens), optional bias transients, then either the flash
+ * block buffers or the unfused probs/out_tmp terms over T = past + L. attention_bias and past only
+ * select the unfused path (fitted on 1.30: no extra term for either).
+ */
 const multiHeadAttention: WorkspaceRule = {
   source: 'contrib_ops/cpu/bert/multihead_attention.cc',
   estimate(v) {
@@ -64,27 +69,28 @@ const multiHeadAttention: WorkspaceRule = {
     if (q.length !== 3 || !v.has(1) || !v.has(2) || v.dims(1).length !== 3) {
       return unavailable(`${v.label} scratch is modelled for separate 3-D query, key and value only`, this.source);
     }
-    if (v.has(5)) return unavailable(`${v.label} with attention_bias was not probed in 1.30`, this.source);
-    if (v.has(6) || v.has(7)) return unavailable(`${v.label} with past key/value was not probed in 1.30`, this.source);
     const [B, S, D] = q;
     const L = v.dims(1)[1];
     const Dv = v.dims(2)[2];
     const N = v.int('num_heads', 1);
     const headQk = D / N;
     const headV = Dv / N;
+    const past = v.has(6) ? v.dims(6)[2] : 0;
+    const T = past + L;
     let bytes = B * N * S * headQk * 4 + B * N * L * (headQk + headV) * 4;
     if (v.has(3)) bytes += biasTransient(B, S, D) + biasTransient(B, L, D) + biasTransient(B, L, Dv);
     const causal = v.int('unidirectional', 0) !== 0;
-    const isFlash = !v.has(4) && !causal && !v.hasOutput(1) && !v.hasOutput(2) && !v.hasOutput(3) && v.env.l2CacheBytes > 0;
+    const isFlash =
+      !v.has(4) && !v.has(5) && !v.has(6) && !causal && !v.hasOutput(1) && !v.hasOutput(2) && !v.hasOutput(3) && v.env.l2CacheBytes > 0;
     if (isFlash) return formula(bytes + Math.max(1, v.env.threads) * flashBlockBytes(v.env.l2CacheBytes, headQk, headV, S, L), this.source);
     let mask = 0;
-    if (causal) mask = B * S * L * 4;
+    if (causal) mask = B * S * T * 4;
     else if (v.has(4)) {
       const m = v.dims(4);
       if (m.length !== 2) return unavailable(`${v.label} key_padding_mask of rank ${m.length} was not probed in 1.30`, this.source);
-      mask = B * L * 4;
+      mask = B * T * 4;
     }
-    return formula(bytes + unfusedTerms(B, N, S, L, headV) + mask, this.source);
+    return formula(bytes + unfusedTerms(B, N, S, T, headV) + mask, this.source);
   },
 };
 

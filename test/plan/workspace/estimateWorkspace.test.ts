@@ -49,6 +49,8 @@ const ROWS: Row[] = [
   { name: 'MultiHeadAttention with bias and key-padding mask, S8', bytes: 17344, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [2, 8, 32]], [F, [2, 8, 32]], [F, [96]], [I32, [2, 8]]], outputs: [[F, [2, 8, 32]]] } },
   { name: 'MultiHeadAttention with bias and key-padding mask, S1', bytes: 9920, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 1, 32]], [F, [2, 8, 32]], [F, [2, 8, 32]], [F, [96]], [I32, [2, 8]]], outputs: [[F, [2, 1, 32]]] } },
   { name: 'MultiHeadAttention unidirectional leaves the flash path', bytes: 11264, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4, unidirectional: 1 }, inputs: [[F, [2, 8, 32]], [F, [2, 8, 32]], [F, [2, 8, 32]]], outputs: [[F, [2, 8, 32]]] } },
+  { name: 'MultiHeadAttention with attention_bias takes the unfused path with no extra term', bytes: 10752, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [2, 8, 32]], [F, [2, 8, 32]], null, null, [F, [1, 4, 8, 8]]], outputs: [[F, [2, 8, 32]]] } },
+  { name: 'MultiHeadAttention with past sizes probs by T = past + L', bytes: 1856, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 1, 32]], [F, [2, 1, 32]], [F, [2, 1, 32]], null, [I32, [2, 8]], null, [F, [2, 4, 7, 8]], [F, [2, 4, 7, 8]]], outputs: [[F, [2, 1, 32]], [F, [2, 4, 8, 8]], [F, [2, 4, 8, 8]]] } },
   { name: 'GroupQueryAttention prompt B1 S8 N4 Nkv2 H16 at 1 thread', threads: 1, bytes: 4928, spec: gqa(1, 8, 4, 2, 16, 0) },
   { name: 'GroupQueryAttention prompt B1 S64 N4 Nkv2 H64 at 1 thread', threads: 1, bytes: 164352, spec: gqa(1, 64, 4, 2, 64, 0) },
   { name: 'GroupQueryAttention prompt B1 S64 N4 Nkv2 H64 at 2 threads', threads: 2, bytes: 197632, spec: gqa(1, 64, 4, 2, 64, 0) },
@@ -226,4 +228,17 @@ test('estimateWorkspace(): ONNX Attention (opset 23) sizes probs by B·Nq·S·T 
   const spec: NodeCase = { op: 'Attention', attrs: { is_causal: 1 }, inputs: [[F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]]], outputs: [[F, [2, 4, 8, 16]]] };
   const { node, io } = buildCase(spec);
   assert.equal(estimateWorkspace(node, io, envOf(2)).bytes, (2 * 4 * 8 * 8 + 8 * 8) * 4);
+});
+
+test('estimateWorkspace(): control-flow and sequence ops are unavailable with their reason', () => {
+  const cases: [NodeCase, string][] = [
+    [{ op: 'Loop', inputs: [[I64, []], [BOOL, []]], outputs: [[F, [1]]] }, 'control-flow kernel allocations are not modelled; body steps are estimated on their own'],
+    [{ op: 'SequenceInsert', inputs: [[F, [2]], [F, [2]]], outputs: [[F, [2]]] }, 'sequence ops allocate element tensors that live on in the sequence value'],
+  ];
+  for (const [spec, reason] of cases) {
+    const { node, io } = buildCase(spec);
+    const r = estimateWorkspace(node, io, envOf(2));
+    assert.deepEqual([r.state, r.bytes, r.reason], ['unavailable', null, reason]);
+    assert.notEqual(r.source, '');
+  }
 });
