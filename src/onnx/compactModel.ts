@@ -71,6 +71,20 @@ const PAYLOAD_FIELDS: ReadonlySet<number> = new Set([
   FIELD.tensor.uint64Data,
 ]);
 
+/**
+ * Known fields that may be dropped when larger than MAX_READ_BYTES: doc strings, and string
+ * attributes (a tokenizer vocabulary can be that big). Nothing downstream sizes memory from them.
+ */
+const DROPPABLE_WHEN_HUGE: Record<Kind, ReadonlySet<number>> = {
+  model: new Set([6]),
+  graph: new Set([10]),
+  node: new Set([6]),
+  attribute: new Set([4, 9, 13]),
+  function: new Set([8]),
+  tensor: new Set([12]),
+  sparse: new Set(),
+};
+
 /** Per message kind and known field number: the wire types the schema allows (packed repeated allows 2 too). */
 const ALLOWED_WIRE_TYPES = buildAllowedWireTypes();
 
@@ -155,15 +169,22 @@ function copyOrWalkField(reader: WireReader, tag: FieldTag, kind: Kind, depth: n
   out.insertVarintAt(bodyStart, out.byteLength - bodyStart);
 }
 
-/** Copies a field verbatim (key and value); unknown fields too large to hold are dropped. */
+/** Copies a field verbatim (key and value); unknown or droppable fields too large to hold are dropped. */
 function copyField(reader: WireReader, tag: FieldTag, kind: Kind, out: ByteWriter): void {
   if (tag.wireType === WireType.LENGTH_DELIMITED) {
     const lengthStart = reader.pos;
     const length = reader.readLength();
     // protobufjs skips fields our schema does not know, so a huge unknown field can go unread.
-    if (length > MAX_READ_BYTES && !ALLOWED_WIRE_TYPES[kind].has(tag.fieldNumber)) {
-      reader.pos += length;
-      return;
+    if (length > MAX_READ_BYTES) {
+      if (!ALLOWED_WIRE_TYPES[kind].has(tag.fieldNumber) || DROPPABLE_WHEN_HUGE[kind].has(tag.fieldNumber)) {
+        reader.pos += length;
+        return;
+      }
+      throw new OnnxFormatError(
+        'bad-model',
+        `Field ${tag.fieldNumber} of ${TYPE_NAME[kind]} at byte ${tag.startOffset} is ${length} bytes, over the ${MAX_READ_BYTES}-byte limit`,
+        tag.startOffset,
+      );
     }
     reader.pos = lengthStart;
   }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compactModel, SMALL_PAYLOAD_BYTES } from '../../src/onnx/compactModel';
-import { MemorySource } from '../../src/onnx/byteSource';
+import { MAX_READ_BYTES, MemorySource } from '../../src/onnx/byteSource';
 import { onnxType } from '../../src/onnx/onnxSchema';
 import { SMALL_VALUE_LIMIT } from '../../src/onnx/model';
 import { DataType, attr, buildModel, constantNode, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
@@ -99,3 +99,27 @@ test('compactModel() ignores a lensStoredBytes field planted in the file and wri
   });
   assert.equal(decode(compact(T.encode(m).finish()).bytes).graph.initializer[0].lensStoredBytes, 8);
 });
+
+test('compactModel() drops a doc string larger than the read limit and refuses other huge fields', () => {
+  const hugeBytes = MAX_READ_BYTES + 1;
+  const base = buildModel({ nodes: [node('Relu', ['x'], ['y'], { name: 'n' })], inputs: [], outputs: [] });
+  const withField = (fieldKey: number): Uint8Array => {
+    const prefix = [fieldKey, ...varint(hugeBytes)];
+    const out = new Uint8Array(base.length + prefix.length + hugeBytes);
+    out.set(base);
+    out.set(prefix, base.length);
+    return out;
+  };
+  const docString = compact(withField(0x32)); // ModelProto.doc_string (6)
+  assert.equal(decode(docString.bytes).docString, undefined);
+  assert.equal(decode(docString.bytes).graph.node[0].name, 'n');
+  assert.throws(() => compact(withField(0x12)), { code: 'bad-model', message: `Field 2 of ModelProto at byte ${base.length} is ${hugeBytes} bytes, over the ${MAX_READ_BYTES}-byte limit` });
+});
+
+function varint(value: number): number[] {
+  const out: number[] = [];
+  for (let v = value; ; v = Math.floor(v / 128)) {
+    if (v < 128) return [...out, v];
+    out.push((v % 128) | 128);
+  }
+}
