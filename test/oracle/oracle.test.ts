@@ -39,6 +39,13 @@ test('the Report matches ORT 1.30 on every corpus model ORT can run; the others 
   assert.deepEqual(batch.unexpected, []);
 });
 
+test('the parallel view allocates every output fresh, as ORT\'s parallel executor does (probes; fresh allocations only)', { skip: noCorpus }, async () => {
+  const batch = await runOracleBatch('probes-parallel', probeCases(), {}, PROBES_DIR, 'parallel');
+  // The parallel executor's order and arena timeline are not the sequential ones; only per-node fresh bytes compare.
+  assert.equal(batch.counts.fresh, batch.compared, batch.unexpected.filter((u) => u.includes(': fresh:')).join('\n'));
+  assert.ok(batch.compared >= 40);
+});
+
 test('oracle summary line', () => {
   const n = batches.reduce((a, b) => a + b.compared, 0);
   const total = (c: CheckName) => batches.reduce((a, b) => a + b.counts[c], 0);

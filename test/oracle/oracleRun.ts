@@ -38,7 +38,13 @@ export interface OracleBatch {
 }
 
 /** Checks every case; `key` names a case in `expected` (relative path). */
-export async function runOracleBatch(label: string, cases: OracleCase[], expected: Record<string, ExpectedMismatch>, base: string): Promise<OracleBatch> {
+export async function runOracleBatch(
+  label: string,
+  cases: OracleCase[],
+  expected: Record<string, ExpectedMismatch>,
+  base: string,
+  view: 'sequential' | 'parallel' = 'sequential',
+): Promise<OracleBatch> {
   const counts: Record<CheckName, number> = { order: 0, outputs: 0, fresh: 0, live: 0, peak: 0 };
   const unexpected: string[] = [];
   const ortFailures: string[] = [];
@@ -46,7 +52,7 @@ export async function runOracleBatch(label: string, cases: OracleCase[], expecte
   let compared = 0;
   for (const c of cases) {
     const key = relative(base, c.path);
-    const oracle = await runOrtOracle(c.path, c.options);
+    const oracle = await runOrtOracle(c.path, { ...c.options, executionMode: view });
     if (!oracle.ok) {
       ortFailures.push(`${key}: ORT ${oracle.stage} failed: ${oracle.error}`);
       continue;
@@ -54,8 +60,8 @@ export async function runOracleBatch(label: string, cases: OracleCase[], expecte
     let report;
     try {
       const analysis = analyzeFile(c.path);
-      const first = buildReport(analysis);
-      report = buildReport(analysis, { bindings: { ...bindingsFromFeeds(first, oracle), ...(c.bindings ?? {}) } });
+      const first = buildReport(analysis, { view });
+      report = buildReport(analysis, { view, bindings: { ...bindingsFromFeeds(first, oracle), ...(c.bindings ?? {}) } });
     } catch (e) {
       if (!(e instanceof LensError)) throw e;
       lensFailures.push(`${key}: ${e.code}: ${e.message}`);
