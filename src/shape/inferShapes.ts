@@ -218,7 +218,7 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
       if (!name) return;
       const spec = specs[k];
       let v: Val = spec
-        ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype, shape: spec.shape, value: spec.value ?? null, reason: spec.reason ?? null, elemKind: spec.elemKind }
+        ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype ?? null, shape: cleanDims(spec.shape), value: cleanDims(spec.value ?? null), reason: spec.reason ?? null, elemKind: spec.elemKind }
         : unknownVal(`no type for output ${k} of ${domainName(node.domain)}::${node.opType} '${labels.get(node)}'`);
       if (pass.isStatic && !(node.opType === 'Constant' && node.domain === '')) v.value = null;
       v = mergeDeclared(v, declared.get(name), pass, name);
@@ -227,6 +227,11 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
     });
   }
   return result;
+}
+
+/** Out-of-range reads in a rule (malformed models) yield undefined; they mean unknown. */
+function cleanDims(dims: SymDim[] | null | undefined): SymDim[] | null {
+  return dims ? dims.map((d) => d ?? null) : null;
 }
 
 function inheritedReason(node: ShapeNode, scope: Scope): string | null {

@@ -150,8 +150,9 @@ function parsePoly(text: string): Poly | null {
   return result;
 }
 
-function polyOf(d: SymDim): Poly | null {
-  if (d === null) return null;
+function polyOf(d: SymDim | undefined): Poly | null {
+  // undefined reaches here from out-of-range dims of malformed models; it means unknown.
+  if (d === null || d === undefined) return null;
   if (typeof d === 'number') return Number.isSafeInteger(d) ? (d === 0 ? [] : [{ coef: d, syms: [] }]) : null;
   return parsePoly(d.expr);
 }
@@ -169,7 +170,7 @@ export function parseDim(text: string): SymDim {
 
 /** The canonical text of an expression dim, or the number itself, or null for unknown. */
 export function formatDim(d: SymDim): number | string | null {
-  if (d === null || typeof d === 'number') return d;
+  if (d === null || d === undefined || typeof d === 'number') return d ?? null;
   const p = parsePoly(d.expr);
   return p === null ? d.expr : formatPoly(p);
 }
@@ -242,7 +243,7 @@ export function divDims(a: SymDim, b: SymDim): SymDim {
 
 /** True when both dims are known and structurally equal (same number or same canonical expression). */
 export function dimsEqual(a: SymDim, b: SymDim): boolean {
-  if (a === null || b === null) return false;
+  if (a === null || b === null || a === undefined || b === undefined) return false;
   if (typeof a === 'number' || typeof b === 'number') return a === b;
   return formatDim(a) === formatDim(b);
 }
@@ -256,7 +257,7 @@ export function dimSymbols(d: SymDim): string[] {
 
 /** Substitutes bound symbols; returns a number when everything is bound, else the reduced expression. */
 export function evaluateDim(d: SymDim, bindings: Readonly<Record<string, number>>): SymDim {
-  if (d === null || typeof d === 'number') return d;
+  if (d === null || d === undefined || typeof d === 'number') return d ?? null;
   const p = polyOf(d);
   if (!p) return null;
   const terms: Term[] = [];

@@ -53,6 +53,7 @@ function convRule(xi: number, wi: number, dtypeOf: (ctx: RuleContext) => number 
     const w = input(ctx, wi);
     const dtype = dtypeOf(ctx);
     const kernel = kernelOf(ctx, w?.shape ?? null);
+    if (x?.shape && x.shape.length < 3) throw badModel(ctx, `Input of rank ${x.shape.length} has no spatial dims`);
     if (!x?.shape || !kernel) return [out(dtype, x?.shape ? new Array<SymDim>(x.shape.length).fill(null) : null)];
     return [out(dtype, [x.shape[0], w?.shape?.[0] ?? null, ...spatial(ctx, x.shape, kernel, false)])];
   };
@@ -63,6 +64,7 @@ const convTranspose: ShapeRule = (ctx) => {
   const w = input(ctx, 1);
   const kernel = kernelOf(ctx, w?.shape ?? null);
   if (!x?.shape || !kernel) return [out(x?.dtype ?? null, null)];
+  if (x.shape.length < 3) throw badModel(ctx, `Input of rank ${x.shape.length} has no spatial dims`);
   const n = x.shape.length - 2;
   const group = ctx.int('group', 1);
   const c = w?.shape?.[1] ?? null;
@@ -87,6 +89,7 @@ function poolRule(withIndices: boolean): ShapeRule {
     const x = input(ctx, 0);
     const kernel = ctx.ints('kernel_shape');
     if (!x?.shape || !kernel) return [out(x?.dtype ?? null, null), out(INT64, null)];
+    if (x.shape.length < 3) throw badModel(ctx, `Input of rank ${x.shape.length} has no spatial dims`);
     const ceil = ctx.int('ceil_mode', 0) === 1;
     const shape = [x.shape[0], x.shape[1], ...spatial(ctx, x.shape, kernel, ceil)];
     return withIndices ? [out(x.dtype, shape), out(INT64, [...shape])] : [out(x.dtype, shape)];

@@ -27,7 +27,7 @@ function lengthOf1D(v: { shape: SymDim[] | null } | null): number | null {
 }
 
 function unknownDims(n: number | null): SymDim[] | null {
-  return n === null ? null : new Array<SymDim>(n).fill(null);
+  return n === null || n < 0 || !Number.isInteger(n) ? null : new Array<SymDim>(n).fill(null);
 }
 
 const shapeOp: ShapeRule = (ctx) => {
@@ -125,6 +125,7 @@ const concat: ShapeRule = (ctx) => {
   const dtype = ins.find((v) => v?.dtype !== null)?.dtype ?? null;
   if (ins.length === 0 || ins.some((v) => !v?.shape)) return [out(dtype, null)];
   const r = ins[0]!.shape!.length;
+  if (ins.some((v) => v!.shape!.length !== r)) throw badModel(ctx, 'Concat inputs have different ranks');
   const axis = normAxis(ctx, ctx.int('axis', 0), r);
   const dims: SymDim[] = [];
   for (let i = 0; i < r; i++) {
@@ -296,6 +297,7 @@ const pad: ShapeRule = (ctx) => {
   const axesIn = ctx.opset >= 18 ? input(ctx, 3) : null;
   const axes = axesIn ? numbers(axesIn) : x.shape.map((_, i) => i);
   if (!pads || !axes) return [out(x.dtype, unknownDims(r))];
+  if (pads.length !== 2 * axes.length) throw badModel(ctx, `Pad has ${pads.length} pads for ${axes.length} axes`);
   const dims = [...x.shape];
   axes.forEach((a, k) => {
     const axis = normAxis(ctx, a, r);
@@ -311,6 +313,7 @@ const constantOfShape: ShapeRule = (ctx) => {
   const fill = t?.values?.[0] ?? 0;
   if (!s?.value) return [out(dtype, unknownDims(lengthOf1D(s)))];
   const dims = [...s.value];
+  if (dims.some((d) => typeof d === 'number' && (d < 0 || !Number.isInteger(d)))) throw badModel(ctx, `ConstantOfShape shape ${JSON.stringify(dims)} is not a size`);
   const n = knownCount(dims);
   const value = n !== null && n <= MAX_PROPAGATED_ELEMENTS ? new Array<SymDim>(n).fill(fill) : null;
   return [out(dtype, dims, value)];

@@ -1,0 +1,66 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ShapeError } from '../../src/onnx/lensError';
+import { AttributeType } from '../../src/onnx/onnxSchema';
+import type { Attribute } from '../../src/onnx/model';
+import { makeRuleContext, type PassSettings } from '../../src/shape/nodeContext';
+import type { Val } from '../../src/shape/ruleContext';
+import { SHAPE_RULES } from '../../src/shape/rules/ruleTable';
+import type { SymDim } from '../../src/shape/types';
+
+/** Small deterministic PRNG (mulberry32), so failures reproduce from the printed seed. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DIMS: SymDim[] = [0, 1, 2, 3, 7, null, { expr: 'n' }, { expr: '2*n' }];
+
+function randomVal(rnd: () => number): Val | null {
+  if (rnd() < 0.15) return null;
+  const rank = rnd() < 0.15 ? null : Math.floor(rnd() * 5);
+  const shape = rank === null ? null : Array.from({ length: rank }, () => DIMS[Math.floor(rnd() * DIMS.length)]);
+  const n = shape && shape.every((d): d is number => typeof d === 'number') ? shape.reduce((a, b) => a * b, 1) : -1;
+  const value = n >= 0 && n <= 8 && rnd() < 0.5 ? Array.from({ length: n }, () => Math.floor(rnd() * 7) - 2) : null;
+  const dtype = rnd() < 0.1 ? null : [1, 7, 9, 10, 6][Math.floor(rnd() * 5)];
+  return { kind: rnd() < 0.9 ? 'tensor' : 'sequence', dtype, shape, value, reason: null };
+}
+
+function randomAttrs(rnd: () => number): Attribute[] {
+  const attrs: Attribute[] = [];
+  if (rnd() < 0.5) attrs.push({ name: 'axis', type: AttributeType.INT, i: Math.floor(rnd() * 7) - 3 });
+  if (rnd() < 0.3) attrs.push({ name: 'axes', type: AttributeType.INTS, ints: [Math.floor(rnd() * 5) - 2] });
+  if (rnd() < 0.3) attrs.push({ name: 'perm', type: AttributeType.INTS, ints: [1, 0] });
+  if (rnd() < 0.3) attrs.push({ name: 'kernel_shape', type: AttributeType.INTS, ints: [2, 2] });
+  if (rnd() < 0.2) attrs.push({ name: 'keepdims', type: AttributeType.INT, i: 0 });
+  return attrs;
+}
+
+test('every shape rule either infers or throws a ShapeError on arbitrary (even inconsistent) inputs', () => {
+  const failures: string[] = [];
+  for (const [key, rule] of SHAPE_RULES) {
+    const [domain, opType] = key.split('::');
+    for (let seed = 1; seed <= 40; seed++) {
+      const rnd = prng(seed * 7919 + key.length);
+      for (const isStatic of [true, false]) {
+        const pass: PassSettings = { isStatic, bindings: {}, opsets: { [domain]: [7, 11, 13, 18, 23][seed % 5] }, functions: new Map(), canOverrideInitializers: true, generated: new Set() };
+        const inputs = Array.from({ length: Math.floor(rnd() * 8) }, () => randomVal(rnd));
+        const node = { name: 'n', opType, domain: domain === 'ai.onnx' ? '' : domain, inputs: inputs.map((_, i) => `i${i}`), outputs: ['o0', 'o1', 'o2'], attributes: randomAttrs(rnd) };
+        try {
+          const outs = rule(makeRuleContext(pass, node, 'n', inputs, () => []));
+          assert.ok(Array.isArray(outs));
+        } catch (err) {
+          if (!(err instanceof ShapeError)) failures.push(`${key} seed ${seed} ${isStatic ? 'static' : 'runtime'}: ${(err as Error).message}`);
+        }
+      }
+    }
+  }
+  const byOp = [...new Set(failures.map((f) => f.replace(/ seed \d+ (static|runtime)/, "")))];
+  assert.deepEqual(byOp, []);
+});
