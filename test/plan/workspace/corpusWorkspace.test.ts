@@ -1,0 +1,44 @@
+/**
+ * Corpus check: every corpus model ORT 1.30 can run is planned with the feeds' dims bound, and
+ * each main-graph step with a known workspace must find its value among ORT's node-stats rows of
+ * the same key (`total_temp_allocations`). Rows are keyed by node name, or op type when unnamed,
+ * so unnamed nodes of one op type are matched as a multiset. Unavailable steps are not compared.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { analyzeFile, buildReport } from '../../../src/report/buildReport';
+import { CORPUS_DIR, corpusCases } from '../../oracle/corpusCases';
+import { bindingsFromFeeds } from '../../oracle/compareWithOrt';
+import { loadOrt, runOrtOracle } from '../../support/ortOracle';
+
+const hasCorpus = existsSync(CORPUS_DIR);
+const hasOrt = loadOrt() !== null;
+const skip = !hasCorpus ? `corpus folder not found at ${CORPUS_DIR}` : !hasOrt ? 'onnxruntime-node is not loadable here' : false;
+
+for (const c of hasCorpus ? corpusCases() : [{ path: 'corpus', options: {} }]) {
+  const rel = c.path.startsWith(CORPUS_DIR) ? c.path.slice(CORPUS_DIR.length + 1) : c.path;
+  test(`workspace estimates match ORT 1.30 node stats: ${rel}`, { skip }, async (t) => {
+    const oracle = await runOrtOracle(c.path, c.options);
+    if (!oracle.ok) return t.skip(`ORT cannot run it (${oracle.stage})`);
+    let report;
+    try {
+      const analysis = analyzeFile(c.path);
+      report = buildReport(analysis, { bindings: bindingsFromFeeds(buildReport(analysis), oracle) });
+    } catch (e) {
+      return t.skip(`the model is rejected before planning: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    const rows = new Map<string, number[]>();
+    for (const r of oracle.csv) rows.set(r.baseName, [...(rows.get(r.baseName) ?? []), r.totalTempAllocations]);
+    const mismatches: string[] = [];
+    for (const s of report.graphs[0]!.steps) {
+      if (s.workspaceBytes === null) continue;
+      const pool = rows.get(s.node !== '' ? s.node : s.opType);
+      if (!pool) continue;
+      const at = pool.indexOf(s.workspaceBytes);
+      if (at >= 0) pool.splice(at, 1);
+      else mismatches.push(`step ${s.index} ${s.opType} '${s.node}': estimate ${s.workspaceBytes}, ORT rows ${JSON.stringify(pool)}`);
+    }
+    assert.deepEqual(mismatches, []);
+  });
+}
