@@ -13,8 +13,8 @@ import { applyOrtTransforms } from '../plan/ortTransforms';
 import { outputsProvidedByParent, planGraph } from '../plan/planGraph';
 import type { SizeWithReason } from '../plan/peakMemory';
 import { shapeBytes } from '../shape/shapeBytes';
-import { formatDim } from '../shape/symbolicDim';
-import type { InferenceResult, InferredValue } from '../shape/types';
+import { dimSymbols, formatDim } from '../shape/symbolicDim';
+import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
 import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from './report';
 import { graphUncovered } from './uncoveredTerms';
 import { stepWorkspace } from './stepWorkspace';
@@ -53,10 +53,9 @@ function uniqueId(ctx: GraphReportContext, id: string): string {
   return out;
 }
 
-function dimOut(d: InferredValue['shape'] extends (infer T)[] | null ? T : never, symbols: Set<string>): ReportDim {
-  const f = formatDim(d);
-  if (typeof f === 'string') for (const m of f.match(/[A-Za-z_][A-Za-z0-9_.]*/g) ?? []) symbols.add(m);
-  return f;
+function dimOut(d: SymDim, symbols: Set<string>): ReportDim {
+  for (const name of dimSymbols(d)) symbols.add(name);
+  return formatDim(d);
 }
 
 /** Builds the report graph for `graph` and its bodies; returns its id. */
