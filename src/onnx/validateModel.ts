@@ -20,7 +20,7 @@ export function validateModel(model: Model): void {
 }
 
 function validateGraph(graph: Graph): void {
-  for (const t of graph.initializers) checkTensorDims(t, 'initializer');
+  for (const t of graph.initializers) checkTensorDims(t, `initializer '${t.name}'`);
   for (const s of graph.sparseInitializers) {
     const d = s.dims.find((x) => x < 0);
     if (d !== undefined) throw new LensError('bad-model', `Negative dimension ${d} in sparse initializer '${s.name}'`);
@@ -29,8 +29,9 @@ function validateGraph(graph: Graph): void {
   checkUniqueDefinitions(graph);
   for (const node of graph.nodes) {
     for (const a of node.attributes) {
-      if (a.t) checkTensorDims(a.t, `tensor attribute '${a.name}' of node`);
-      for (const t of a.tensors ?? []) checkTensorDims(t, `tensor attribute '${a.name}' of node`);
+      for (const t of a.t ? [a.t, ...(a.tensors ?? [])] : (a.tensors ?? [])) {
+        checkTensorDims(t, `tensor '${t.name}' of attribute '${a.name}' of node '${node.name || node.opType}'`);
+      }
     }
     forEachSubgraph(node.attributes, validateGraph);
   }
@@ -43,9 +44,9 @@ function forEachSubgraph(attributes: Attribute[], visit: (g: Graph) => void): vo
   }
 }
 
-function checkTensorDims(t: TensorInfo, what: string): void {
+function checkTensorDims(t: TensorInfo, where: string): void {
   const d = t.dims.find((x) => x < 0);
-  if (d !== undefined) throw new LensError('bad-model', `Negative dimension ${d} in ${what} '${t.name}'`);
+  if (d !== undefined) throw new LensError('bad-model', `Negative dimension ${d} in ${where}`);
 }
 
 function checkDeclaredShape(v: ValueInfo): void {

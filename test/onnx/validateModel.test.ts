@@ -1,0 +1,54 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { decodeModelBytes } from '../../src/onnx/loadModel';
+import { DataType, attr, buildModel, graph, node, tensor, tensorValue } from '../support/onnxBuilder';
+
+const ifWith = (body: Record<string, unknown>): Uint8Array =>
+  buildModel({
+    nodes: [node('If', ['c'], ['y'], { name: 'if', attrs: [attr.graph('then_branch', body), attr.graph('else_branch', body)] })],
+    inputs: [tensorValue('c', DataType.BOOL, [])],
+    outputs: [tensorValue('y', DataType.FLOAT, [2])],
+  });
+
+test('validateModel() refuses duplicate definitions inside a subgraph', () => {
+  const body = graph({ name: 'then', nodes: [node('Relu', ['x'], ['t'], { name: 'a' }), node('Abs', ['x'], ['t'], { name: 'b' })], inputs: [], outputs: [tensorValue('t', DataType.FLOAT, [2])] });
+  assert.throws(() => decodeModelBytes(ifWith(body)), { code: 'duplicate-name', message: "Value 't' in graph 'then' is defined twice (by node 'a' and by node 'b')" });
+});
+
+test('validateModel() refuses a negative dim declared inside a subgraph', () => {
+  const body = graph({ name: 'then', nodes: [node('Relu', ['x'], ['t'])], inputs: [], outputs: [tensorValue('t', DataType.FLOAT, [-4])] });
+  assert.throws(() => decodeModelBytes(ifWith(body)), { code: 'bad-model', message: "Negative dimension -4 in declared shape of value 't'" });
+});
+
+test('validateModel() refuses a negative dim in a Constant tensor attribute', () => {
+  const bytes = buildModel({
+    nodes: [node('Constant', [], ['k'], { name: 'const', attrs: [attr.tensor('value', { name: 'k', dataType: DataType.FLOAT, dims: [-2] })] })],
+    inputs: [],
+    outputs: [tensorValue('k', DataType.FLOAT, null)],
+  });
+  assert.throws(() => decodeModelBytes(bytes), { code: 'bad-model', message: "Negative dimension -2 in tensor 'k' of attribute 'value' of node 'const'" });
+});
+
+test('validateModel() refuses two graph inputs with one name but ignores omitted optional outputs', () => {
+  const twice = buildModel({ name: 'g', nodes: [node('Relu', ['x'], ['y'])], inputs: [tensorValue('x', DataType.FLOAT, [2]), tensorValue('x', DataType.FLOAT, [2])], outputs: [] });
+  assert.throws(() => decodeModelBytes(twice), { code: 'duplicate-name', message: "Value 'x' in graph 'g' is defined twice (by graph input and by graph input)" });
+  const omitted = buildModel({ nodes: [node('Dropout', ['x'], ['y', '']), node('Split', ['y'], ['a', '', 'b'])], inputs: [tensorValue('x', DataType.FLOAT, [2])], outputs: [] });
+  assert.equal(decodeModelBytes(omitted).model.graph.nodes.length, 2);
+});
+
+test('validateModel() checks subgraphs inside function bodies', () => {
+  const body = graph({ name: 'fbody', nodes: [node('Relu', ['x'], ['t'])], inputs: [], outputs: [tensorValue('t', DataType.FLOAT, [-1])] });
+  const fn = { name: 'F', domain: 'local', input: ['c'], output: ['y'], node: [node('If', ['c'], ['y'], { attrs: [attr.graph('then_branch', body)] })] };
+  const bytes = buildModel({ nodes: [node('F', ['c'], ['y'], { domain: 'local' })], inputs: [], outputs: [], functions: [fn], opsets: { local: 1 } });
+  assert.throws(() => decodeModelBytes(bytes), { code: 'bad-model', message: "Negative dimension -1 in declared shape of value 't'" });
+});
+
+test('validateModel() refuses a negative dim in a sparse initializer', () => {
+  const bytes = buildModel({
+    nodes: [node('Relu', ['s'], ['y'])],
+    inputs: [],
+    outputs: [],
+    sparseInitializers: [{ values: tensor('s', DataType.FLOAT, [1], { values: [1] }), indices: { name: 'i', dataType: DataType.INT64, dims: [1], int64Data: [0] }, dims: [-5] }],
+  });
+  assert.throws(() => decodeModelBytes(bytes), { code: 'bad-model', message: "Negative dimension -5 in sparse initializer 's'" });
+});
