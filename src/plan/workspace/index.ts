@@ -1,7 +1,13 @@
 /** Per-node L2 workspaces and L1 prepack estimates for ORT 1.30's CPU EP (ort-cpu-scratch.md). */
 export { estimateWorkspace } from './estimateWorkspace';
 export { estimatePrepack } from './estimatePrepack';
-export { initializationFigures, type PrepackedStep, type InitializerReaders } from './initializationFigures';
+export {
+  initializationFigures,
+  estimateInitialization,
+  type PrepackedStep,
+  type InitializerReaders,
+  type InitializationStep,
+} from './initializationFigures';
 export { WORKSPACE_TABLE } from './workspaceTable';
 export { PREPACK_TABLE } from './prepackTable';
 export { packedSgemmBBytes, packedQgemmBBytes } from './packedSizes';

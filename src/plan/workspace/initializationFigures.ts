@@ -8,7 +8,8 @@
  * LayerNorm family) are not shared.
  */
 import type { InitializationFigures, PrepackEntry } from '../../report/report';
-import type { PrepackPiece, WorkspaceNode } from './types';
+import { estimatePrepack } from './estimatePrepack';
+import type { PrepackPiece, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from './types';
 
 /** The packs one executed step builds, as `estimatePrepack` returned them. */
 export interface PrepackedStep {
@@ -95,4 +96,26 @@ export function initializationFigures(
   }
   const after = kept === null || packedTotal === null ? null : kept + packedTotal;
   return { initializerBytesStored: stored, initializerBytesAfterPrepack: after, prepack, reason: stored === null || after === null ? reason : null };
+}
+
+/** One executed step as the estimators see it. */
+export interface InitializationStep {
+  step: number;
+  node: WorkspaceNode;
+  io: WorkspaceIo;
+}
+
+/**
+ * estimatePrepack() for every step, then initializationFigures(): the one call a planner needs.
+ * `io.isConstant` must be false for initializers that are also graph inputs (ORT treats those as
+ * overridable: no PrePack).
+ */
+export function estimateInitialization(
+  initializers: ReadonlyMap<string, { byteSize: number | null }>,
+  steps: InitializationStep[],
+  readers: InitializerReaders,
+  env: WorkspaceEnv,
+): InitializationFigures {
+  const packed = steps.map((s) => ({ step: s.step, node: s.node, packs: estimatePrepack(s.node, s.io, env).packs }));
+  return initializationFigures(initializers, packed, readers);
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { initializationFigures, type PrepackedStep } from '../../../src/plan/workspace';
+import { estimateInitialization, initializationFigures, type PrepackedStep } from '../../../src/plan/workspace';
 
 const W_BYTES = 64 * 100 * 4;
 const PACK = 28672;
@@ -67,4 +67,16 @@ test('initializationFigures() reports null totals with a reason when a pack size
 test('initializationFigures() reports a null stored total when an initializer size is unknown', () => {
   const r = initializationFigures(new Map([['W', { byteSize: null }]]), [], { graphOutputs: [] });
   assert.deepEqual([r.initializerBytesStored, r.initializerBytesAfterPrepack, r.reason], [null, null, "initializer 'W' has an unknown size"]);
+});
+
+test('estimateInitialization() packs each step and frees a sole-consumer MatMul weight', () => {
+  const node = { opType: 'MatMul', domain: '', attributes: [], inputs: ['x', 'W'], outputs: ['y'] };
+  const io = {
+    inputs: [{ dtype: 1, dims: [8, 64] }, { dtype: 1, dims: [64, 100] }],
+    outputs: [{ dtype: 1, dims: [8, 100] }],
+    isConstant: (n: string) => n === 'W',
+    isGraphOutput: () => false,
+  };
+  const r = estimateInitialization(new Map([['W', { byteSize: W_BYTES }]]), [{ step: 0, node, io }], { graphOutputs: [] }, { threads: 2, l2CacheBytes: 1 << 20 });
+  assert.deepEqual([r.initializerBytesStored, r.initializerBytesAfterPrepack], [W_BYTES, PACK]);
 });
