@@ -5,7 +5,8 @@
  * plus graph outputs that read it; each successful pack of it takes one use away, and at zero
  * the original is dropped. Packs are keyed by op type plus content, so two same-op nodes packing
  * one initializer hold one buffer. Kernels that keep their pack privately (MatMulNBits, the
- * LayerNorm family) are not shared.
+ * LayerNorm family) are not shared. Weights are never read, so two distinct initializers with
+ * identical bytes (which ORT also shares) are counted twice: an upper bound.
  */
 import type { InitializationFigures, PrepackEntry } from '../../report/report';
 import { estimatePrepack } from './estimatePrepack';

@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tensorByteSize } from '../../../src/onnx/dataType';
-import { estimatePrepack } from '../../../src/plan/workspace';
+import { estimateInitialization, estimatePrepack } from '../../../src/plan/workspace';
+import { buildModel, node as onnxNode, tensor, tensorValue } from '../../support/onnxBuilder';
 import { loadOrt, measureRequestedBesideOutputs } from './ortScratchRunner';
 import { probeModel, type OrtCase } from './probeModel';
 import { buildCase, envOf, type NodeCase } from './workspaceCase';
@@ -92,5 +93,31 @@ for (const c of CASES) {
     const packs = estimatePrepack(node, io, envOf(THREADS)).packs;
     const estimated = packs.reduce((sum, p) => sum + (p.packedBytes ?? Number.NaN), 0);
     assert.equal(estimated, measured, `${c.name}: estimate ${packs.map((p) => `${p.input}=${p.packedBytes}`).join(', ')}, ORT ${measured}`);
+  });
+}
+
+/** Two nodes reading one 64x100 float W: ORT keys packs by op type plus content. */
+function twoReaders(first: string, second: string): Uint8Array {
+  return buildModel({
+    nodes: [onnxNode(first, ['X', 'W'], ['Y1'], { name: 'a' }), onnxNode(second, ['X', 'W'], ['Y2'], { name: 'b' })],
+    inputs: [tensorValue('X', F, [8, 64])],
+    outputs: [tensorValue('Y1', F, null), tensorValue('Y2', F, null)],
+    initializers: [tensor('W', F, [64, 100])],
+  });
+}
+
+for (const [first, second] of [['MatMul', 'MatMul'], ['MatMul', 'Gemm']]) {
+  test(`ORT 1.30 arena bytes at init match estimateInitialization(): ${first} and ${second} on one W`, { skip: ort ? false : 'onnxruntime-node is not loadable here' }, async () => {
+    const measured = await measureRequestedBesideOutputs(twoReaders(first, second), [{ name: 'X', dtype: F, dims: [8, 64] }], THREADS);
+    const io = {
+      inputs: [{ dtype: F, dims: [8, 64] }, { dtype: F, dims: [64, 100] }],
+      outputs: [{ dtype: F, dims: [8, 100] }],
+      isConstant: (n: string) => n === 'W',
+      isGraphOutput: () => false,
+    };
+    const steps = [first, second].map((opType, step) => ({ step, node: { opType, domain: '', attributes: [], inputs: ['X', 'W'], outputs: [`Y${step + 1}`] }, io }));
+    const r = estimateInitialization(new Map([['W', { byteSize: 64 * 100 * 4 }]]), steps, { graphOutputs: [] }, envOf(THREADS));
+    // Both readers pack W, so the original is dropped and only packed copies stay.
+    assert.equal(r.initializerBytesAfterPrepack, measured);
   });
 }
