@@ -5,6 +5,7 @@ import { ORDER_CASES } from './support/castModels';
 import { dqToOutput, sharedDq } from './support/dqModels';
 import { castLikes, fp16Softmax, nestedLocalFunctions, SINGLE_OP_SPECS, singleOpModel } from './support/inlineModels';
 import { transformModel } from './support/transformCase';
+import { randomFp16Model } from './support/randomFp16Graph';
 import { CORPUS_DIR, ORT_SKIP, ortOrder } from './support/ortOrder';
 
 for (const c of [...ORDER_CASES, nestedLocalFunctions, fp16Softmax, castLikes, sharedDq, dqToOutput]) {
@@ -32,5 +33,12 @@ test('applyOrtTransforms() equals onnxruntime-node 1.30 on tiny-random-LlamaForC
 test('onnxruntime-node 1.30 refuses the models the transforms report as failing', { skip: ORT_SKIP }, async () => {
   for (const spec of ['Swish:f32:25', 'MeanVarianceNormalization:f16:13']) {
     await assert.rejects(ortOrder(singleOpModel(spec)), /ORT failed at session/, spec);
+  }
+});
+
+test('applyOrtTransforms() + DEFAULT order equal onnxruntime-node 1.30 on 40 seeded random fp16/fp32 graphs', { skip: ORT_SKIP }, async () => {
+  for (let seed = 1; seed <= 40; seed++) {
+    const bytes = randomFp16Model(seed, 16);
+    assert.deepEqual(transformModel(bytes).order, await ortOrder(bytes), `seed ${seed}`);
   }
 });
