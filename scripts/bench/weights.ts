@@ -19,7 +19,8 @@ const TENSOR_COUNT = 16;
 const TENSOR_ELEMENTS = 16 * 1024 * 1024; // float32: 64 MiB each, 1 GiB in total
 const TENSOR_BYTES = TENSOR_ELEMENTS * 4;
 const WRITE_CHUNK_BYTES = 16 * 1024 * 1024;
-const TIMED_RUNS = 5;
+/** Loads take milliseconds, so many interleaved runs keep a busy machine from skewing one side. */
+const TIMED_RUNS = 21;
 
 type Obj = Record<string, unknown>;
 
@@ -109,15 +110,32 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
-function timeLoads(file: string): number {
-  loadModel(file); // warm-up: JIT, page cache of the metadata
-  const times: number[] = [];
+/** Wall and CPU milliseconds of one load; CPU time is the steadier figure on a busy machine. */
+function timeOneLoad(file: string): { wallMs: number; cpuMs: number } {
+  const cpu = process.cpuUsage();
+  const start = process.hrtime.bigint();
+  loadModel(file);
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  const used = process.cpuUsage(cpu);
+  return { wallMs, cpuMs: (used.user + used.system) / 1000 };
+}
+
+interface LoadTimes {
+  wallMs: number;
+  cpuMs: number;
+}
+
+/** Median load times of two models, measured alternately after one warm-up load each. */
+function timeLoads(first: string, second: string): [LoadTimes, LoadTimes] {
+  loadModel(first);
+  loadModel(second);
+  const runs: [ReturnType<typeof timeOneLoad>[], ReturnType<typeof timeOneLoad>[]] = [[], []];
   for (let i = 0; i < TIMED_RUNS; i++) {
-    const start = process.hrtime.bigint();
-    loadModel(file);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    runs[0].push(timeOneLoad(first));
+    runs[1].push(timeOneLoad(second));
   }
-  return median(times);
+  const summarize = (r: ReturnType<typeof timeOneLoad>[]): LoadTimes => ({ wallMs: median(r.map((x) => x.wallMs)), cpuMs: median(r.map((x) => x.cpuMs)) });
+  return [summarize(runs[0]), summarize(runs[1])];
 }
 
 /** A callable gc(), enabled at run time so `npm run bench` needs no --expose-gc flag. */
@@ -137,8 +155,7 @@ export async function run(): Promise<void> {
     const embeddedBytes = writeEmbeddedModel(embedded);
     writeExternalModel(external);
 
-    const embeddedMs = timeLoads(embedded);
-    const externalMs = timeLoads(external);
+    const [embeddedTimes, externalTimes] = timeLoads(embedded, external);
 
     // Heap: collect garbage, load once, and read heap + ArrayBuffer usage before any further
     // collection. The load is synchronous and allocates little, so GC rarely runs inside it and
@@ -152,8 +169,12 @@ export async function run(): Promise<void> {
     const growth = after.heapUsed - before.heapUsed + (after.arrayBuffers - before.arrayBuffers);
 
     console.log(`bench: weights model file=${embeddedBytes} bytes tensors=${TENSOR_COUNT} bytesRead=${loaded.bytesRead} metadataBytes=${loaded.metadataBytes}`);
-    console.log(`bench: weights load embedded median=${embeddedMs.toFixed(2)}ms external median=${externalMs.toFixed(2)}ms runs=${TIMED_RUNS}`);
-    console.log(`bench: weights-vs-external ratio=${(embeddedMs / externalMs).toFixed(2)}`);
+    console.log(
+      `bench: weights load median wall embedded=${embeddedTimes.wallMs.toFixed(2)}ms external=${externalTimes.wallMs.toFixed(2)}ms` +
+        ` cpu embedded=${embeddedTimes.cpuMs.toFixed(2)}ms external=${externalTimes.cpuMs.toFixed(2)}ms runs=${TIMED_RUNS}`,
+    );
+    console.log(`bench: weights-vs-external ratio=${(embeddedTimes.wallMs / externalTimes.wallMs).toFixed(2)}`);
+    console.log(`bench: weights-vs-external cpu ratio=${(embeddedTimes.cpuMs / externalTimes.cpuMs).toFixed(2)}`);
     console.log(`bench: heap-vs-metadata ratio=${(growth / loaded.metadataBytes).toFixed(1)} (heap growth ${growth} bytes)`);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -64,7 +64,7 @@ function checkTensor(t: TensorInfo, realBase: string, sizes: Map<string, number>
     let real: string;
     try {
       // realpath follows symlinks via lstat/readlink; it never opens the data file.
-      real = fs.realpathSync(target);
+      real = fs.realpathSync.native(target);
     } catch {
       return fail(`External data file '${loc}' for tensor '${t.name}' not found`);
     }
@@ -86,7 +86,7 @@ function checkTensor(t: TensorInfo, realBase: string, sizes: Map<string, number>
 
 function realpathOrSelf(p: string): string {
   try {
-    return fs.realpathSync(p);
+    return fs.realpathSync.native(p);
   } catch {
     return p;
   }
