@@ -3,7 +3,7 @@
  * (ort-graph-at-disabled.md §1 steps 1, 3, 5, 6).
  */
 import type { FunctionInfo } from '../../onnx/model';
-import type { InferenceResult } from '../../shape/types';
+import type { InferenceResult, InferredValue } from '../../shape/types';
 import type { ExecGraph } from '../execGraph';
 import { ensureUniqueDq } from './ensureUniqueDq';
 import { GraphEditor } from './graphEditor';
@@ -19,6 +19,8 @@ export interface OrtTransformContext {
   functions: FunctionInfo[];
   /** Infers value types for the graph as it is now; called again after the graph changes. */
   types: (exec: ExecGraph) => Pick<InferenceResult, 'values'>;
+  /** Types of the outer-scope names a subgraph reads, when `types` does not list them (fp16 outer values get Casts too). */
+  outerTypes?: ReadonlyMap<string, Pick<InferredValue, 'dtype'>>;
   /** ORT's `session.disable_quant_qdq=1`: skips DequantizeLinear duplication (default false). */
   disableQuantQdq?: boolean;
 }
@@ -26,7 +28,11 @@ export interface OrtTransformContext {
 /** Value name → dtype, from the context's inference of the graph as it is now. */
 function dtypesOf(exec: ExecGraph, ctx: OrtTransformContext): DtypeMap {
   const map: DtypeMap = new Map();
-  for (const [name, v] of ctx.types(exec).values) map.set(name, v.dtype);
+  for (const name of exec.outerScope) {
+    const t = ctx.outerTypes?.get(name);
+    if (t) map.set(name, t.dtype);
+  }
+  for (const [name, v] of ctx.types(exec).values) if (v.dtype !== null || !map.has(name)) map.set(name, v.dtype);
   return map;
 }
 
