@@ -108,8 +108,8 @@ function gqaTotalLength(v: OpView, S: number): { total: number; note: string | n
 const groupQueryAttention: WorkspaceRule = {
   source: 'contrib_ops/cpu/bert/group_query_attention.cc',
   estimate(v) {
-    if (v.input(0).dtype === DataType.FLOAT16) return unavailable(`${v.label} fp16 scratch (run natively in fp16 by 1.30) is not fitted`, this.source);
-    if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float only`, this.source);
+    const dtype = v.input(0).dtype;
+    if (dtype !== DataType.FLOAT && dtype !== DataType.FLOAT16) return unavailable(`${v.label} scratch is modelled for float and fp16 only`, this.source);
     const unprobed: [boolean, string][] = [
       [v.int('do_rotary', 0) !== 0, 'rotary'],
       [v.has(10), 'attention_bias'],
@@ -126,6 +126,14 @@ const groupQueryAttention: WorkspaceRule = {
     const H = v.has(1) ? hidden / N : hidden / (N + 2 * Nkv);
     const t = gqaTotalLength(v, S);
     if (typeof t === 'string') return unavailable(t, this.source);
+    if (dtype === DataType.FLOAT16) {
+      // fp16 (fitted on 1.30, 8 probes, thread-independent): BNSH copies in fp16, fp32 probs over the
+      // present buffer, and per (batch, head) fp32 staging of Q·K (H·(S+T)) and of V·probs (H·(T+S)).
+      const presentLen = v.io.outputs[1]?.dims[2];
+      const presentT = Math.max(typeof presentLen === 'number' ? presentLen : t.total, t.total);
+      const copies16 = (B * N * S * H + 2 * B * Nkv * S * H) * 2;
+      return formula(copies16 + B * N * S * presentT * 4 + 2 * B * N * H * (S + t.total) * 4, 'contrib_ops/cpu/bert/gqa_attention_base.h', t.note);
+    }
     const copies = (B * N * S * H + 2 * B * Nkv * S * H) * 4;
     const threads = Math.max(1, v.env.threads);
     const perThread = S > 1 ? flashBlockBytes(v.env.l2CacheBytes, H, H, S, t.total) : (t.total + H) * 4;

@@ -242,3 +242,12 @@ test('estimateWorkspace(): control-flow and sequence ops are unavailable with th
     assert.notEqual(r.source, '');
   }
 });
+
+test('estimateWorkspace(): fp16 GroupQueryAttention stages each head in fp32 and sizes probs by the present buffer', () => {
+  const spec = gqa(1, 1, 4, 2, 16, 64);
+  spec.inputs = spec.inputs.map((d, i) => (d && i < 5 ? [F16, d[1]] : d));
+  spec.outputs = [[F16, [1, 1, 64]], [F16, [1, 2, 64, 16]], [F16, [1, 2, 64, 16]]];
+  const { node, io } = buildCase(spec);
+  // copies (64 + 64)·2 + probs 4·64·4 + staging 2·4·16·(1 + 20)·4
+  assert.equal(estimateWorkspace(node, io, envOf(2, { maxTotalSequenceLength: 20 })).bytes, 256 + 1024 + 10752);
+});

@@ -28,6 +28,13 @@ function gqa(B: number, S: number, N: number, Nkv: number, H: number, past: numb
   };
 }
 
+function gqa16(B: number, S: number, N: number, Nkv: number, H: number, past: number, present: number): NodeCase {
+  const spec = gqa(B, S, N, Nkv, H, past);
+  spec.inputs = spec.inputs.map((d, i) => (d && i < 5 ? [F16, d[1]] : d));
+  spec.outputs = [[F16, [B, S, N * H]], [F16, [B, Nkv, present, H]], [F16, [B, Nkv, present, H]]];
+  return spec;
+}
+
 function nbits(M: number, K: number, N: number, bits: number, level: number): NodeCase {
   const block = 32;
   const blocks = Math.ceil(K / block);
@@ -112,6 +119,8 @@ const CASES: OrtCase[] = [
   { name: 'MatMulNBits accuracy 4 with batched A and K not a block multiple', spec: { op: 'MatMulNBits', domain: 'com.microsoft', attrs: { K: 200, N: 32, bits: 4, block_size: 128, accuracy_level: 4 }, inputs: [[F, [3, 5, 200]], [U8, [32, 2, 64]], [F, [64]]], outputs: [[F, [3, 5, 32]]], constant: [1, 2] } },
   { name: 'MultiHeadAttention with attention_bias', spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 2 }, inputs: [[F, [2, 8, 64]], [F, [2, 8, 64]], [F, [2, 8, 64]], null, null, [F, [2, 2, 8, 8]]], outputs: [[F, [2, 8, 64]]] } },
   { name: 'MultiHeadAttention with past and key-padding mask', feeds: { 4: new Array(16).fill(1) }, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 1, 32]], [F, [2, 1, 32]], [F, [2, 1, 32]], null, [I32, [2, 8]], null, [F, [2, 4, 7, 8]], [F, [2, 4, 7, 8]]], outputs: [[F, [2, 1, 32]], [F, [2, 4, 8, 8]], [F, [2, 4, 8, 8]]] } },
+  { name: 'GroupQueryAttention fp16 prompt', feeds: { 5: [15, 15], 6: [16] }, spec: gqa16(2, 16, 8, 4, 32, 0, 16) },
+  { name: 'GroupQueryAttention fp16 decode in a shared 64-long buffer', feeds: { 5: [19], 6: [20] }, maxTotalSequenceLength: 20, spec: gqa16(1, 1, 4, 2, 16, 64, 64) },
   { name: 'ConstantOfShape', feeds: { 0: [2, 3, 4] }, spec: { op: 'ConstantOfShape', inputs: [[7, [3]]], outputs: [[F, [2, 3, 4]]] } },
   { name: 'DepthToSpace', spec: { op: 'DepthToSpace', attrs: { blocksize: 2 }, inputs: [[F, [1, 16, 8, 8]]], outputs: [[F, [1, 4, 16, 16]]] } },
 ];
@@ -127,4 +136,24 @@ for (const c of CASES) {
     const est = estimateWorkspace(n, io, envOf(THREADS, { l2CacheBytes: l2Bytes, opset: c.opset ?? 17, maxTotalSequenceLength: c.maxTotalSequenceLength }));
     assert.equal(est.bytes, measured, `${c.name}: estimate ${est.bytes} (${est.reason ?? est.state}), ORT ${measured}`);
   });
+}
+
+/** The thread-dependent rules at other intra-op thread counts (ORT's DoP is the count asked for). */
+const THREAD_SWEEP: OrtCase[] = [
+  { name: 'Conv segmented', spec: { op: 'Conv', attrs: { pads: [1, 1, 1, 1] }, inputs: [[F, [1, 32, 56, 56]], [F, [64, 32, 3, 3]]], outputs: [[F, [1, 64, 56, 56]]], constant: [1] } },
+  { name: 'Conv depthwise', spec: { op: 'Conv', attrs: { group: 32, pads: [1, 1, 1, 1] }, inputs: [[F, [1, 32, 16, 16]], [F, [32, 1, 3, 3]]], outputs: [[F, [1, 32, 16, 16]]], constant: [1] } },
+  { name: 'MultiHeadAttention flash', spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 64, 128]], [F, [2, 64, 128]], [F, [2, 64, 128]]], outputs: [[F, [2, 64, 128]]] } },
+  { name: 'GroupQueryAttention decode', feeds: { 5: [30], 6: [31] }, spec: gqa(1, 1, 8, 4, 32, 30) },
+];
+
+for (const threads of [1, 4]) {
+  for (const c of THREAD_SWEEP) {
+    test(`ORT 1.30 node stats match estimateWorkspace() at ${threads} threads: ${c.name}`, { skip: ort ? false : 'onnxruntime-node is not loadable here' }, async () => {
+      const { bytes, feeds } = probeModel(c);
+      const measured = (await measureScratch(bytes, feeds, threads)).get('n');
+      const { node: n, io } = buildCase(c.spec);
+      const est = estimateWorkspace(n, io, envOf(threads, { l2CacheBytes: l2Bytes }));
+      assert.equal(est.bytes, measured, `${c.name}: estimate ${est.bytes}, ORT ${measured}`);
+    });
+  }
 }
