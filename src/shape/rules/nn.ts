@@ -312,8 +312,3 @@ export const NN_RULES: Record<string, ShapeRule> = {
   Attention: attention23,
   RotaryEmbedding: (ctx) => [sameAs(ctx, 0)],
 };
-
-/** Throws when a rule meets a rank it cannot handle (kept for rules that require a fixed rank). */
-export function requireRank(ctx: RuleContext, shape: SymDim[] | null, rank: number, what: string): void {
-  if (shape && shape.length !== rank) throw badModel(ctx, `${what} has rank ${shape.length}, expected ${rank}`);
-}

@@ -4,7 +4,7 @@
  */
 import { ShapeError } from '../../onnx/lensError';
 import { DataType } from '../../onnx/dataType';
-import { dimsEqual, formatDim } from '../symbolicDim';
+import { formatDim } from '../symbolicDim';
 import type { SymDim } from '../types';
 import type { OutSpec, RuleContext, Val } from '../ruleContext';
 
@@ -182,24 +182,28 @@ export function isIntegerType(dtype: number | null): boolean {
   return dtype !== null && [2, 3, 4, 5, 6, 7, 12, 13, 21, 22, 25, 26].includes(dtype);
 }
 
-/** Reads an `axes`-style list from an attribute (older opsets) or from input `inputIndex` (newer). */
-export function axesFrom(ctx: RuleContext, attrName: string, inputIndex: number, fromInput: boolean): number[] | null | 'unknown' {
-  if (!fromInput) return ctx.ints(attrName);
-  const v = input(ctx, inputIndex);
+/** Reads a list that moved from an attribute to input `index` at opset `sinceInput`; 'unknown' when the input's contents are not known. */
+export function listArg(ctx: RuleContext, attr: string, index: number, sinceInput: number): SymDim[] | null | 'unknown' {
+  if (ctx.opset < sinceInput) return ctx.ints(attr);
+  const v = input(ctx, index);
   if (!v) return null;
-  return numbers(v) ?? 'unknown';
+  return v.value ?? 'unknown';
 }
 
-/** The dim pair is compatible for equality checks (both known and equal). */
-export function sameDim(a: SymDim, b: SymDim): boolean {
-  return dimsEqual(a, b);
+/** The length a 1-D shape-like input implies when its contents are unknown (ONNX rank inference), or null. */
+export function lengthOf1D(v: { shape: SymDim[] | null } | null): number | null {
+  if (!v?.shape || v.shape.length !== 1) return null;
+  return typeof v.shape[0] === 'number' ? v.shape[0] : null;
+}
+
+/** `n` unknown dims, or unknown rank when `n` is not a valid rank. */
+export function unknownDims(n: number | null): SymDim[] | null {
+  return n === null || n < 0 || !Number.isInteger(n) ? null : new Array<SymDim>(n).fill(null);
 }
 
 /** Boolean element type number. */
 export const BOOL = DataType.BOOL;
 /** int64 element type number. */
 export const INT64 = DataType.INT64;
-/** float32 element type number. */
-export const FLOAT = DataType.FLOAT;
 /** int32 element type number. */
 export const INT32 = DataType.INT32;

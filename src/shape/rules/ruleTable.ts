@@ -9,6 +9,7 @@ import { DATA_DEPENDENT_RULES } from './dataDependent';
 import { ELEMENTWISE_RULES } from './elementwise';
 import { GENERATOR_RULES } from './generators';
 import { IMAGE_RULES } from './imageOps';
+import { INDEXING_RULES } from './indexingOps';
 import { ML_RULES } from './ml';
 import { NN_RULES } from './nn';
 import { QUANT_RULES } from './quant';
@@ -27,7 +28,7 @@ function withDomain(domain: string, rules: Record<string, ShapeRule>): [string, 
 
 /** Every rule by `domain::OpType`. */
 export const SHAPE_RULES: ReadonlyMap<string, ShapeRule> = new Map([
-  ...withDomain('ai.onnx', { ...ELEMENTWISE_RULES, ...SHAPE_OP_RULES, ...REDUCE_RULES, ...NN_RULES, ...QUANT_RULES, ...DATA_DEPENDENT_RULES, ...SEQUENCE_RULES, ...CONTROL_FLOW_RULES, ...GENERATOR_RULES, ...IMAGE_RULES }),
+  ...withDomain('ai.onnx', { ...ELEMENTWISE_RULES, ...SHAPE_OP_RULES, ...INDEXING_RULES, ...REDUCE_RULES, ...NN_RULES, ...QUANT_RULES, ...DATA_DEPENDENT_RULES, ...SEQUENCE_RULES, ...CONTROL_FLOW_RULES, ...GENERATOR_RULES, ...IMAGE_RULES }),
   ...withDomain('com.microsoft', CONTRIB_RULES),
   ...withDomain('com.microsoft', { LayerNormalization: NN_RULES.LayerNormalization, SimplifiedLayerNormalization: NN_RULES.SimplifiedLayerNormalization }),
   ...withDomain('ai.onnx.ml', ML_RULES),
