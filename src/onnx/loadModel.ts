@@ -28,7 +28,10 @@ export interface LoadedModel {
 export interface DecodeOptions {
   /** Label reported as `filePath` (default 'model.onnx'). */
   fileName?: string;
-  /** Folder external-data locations are resolved against; they are checked only when given. */
+  /**
+   * Folder external-data locations are resolved against; they are checked only when given (then a
+   * reference without `length` keeps its logical byte size as `storedBytes`).
+   */
   baseDir?: string;
 }
 

@@ -184,7 +184,9 @@ function decodeTensor(t: Msg): TensorInfo {
     dims,
     byteSize: size.byteSize,
     // External payloads live in another file; the compactor's count is of the (empty) inline payload.
-    storedBytes: external ? (external.length ?? 0) : stored,
+    // Without a `length` key the rest of the file is meant: checkExternalData puts the real figure
+    // in; until then the logical size is the best stand-in (the bytes ORT will require).
+    storedBytes: external ? (external.length ?? size.byteSize ?? 0) : stored,
     external,
     values: null,
   };
