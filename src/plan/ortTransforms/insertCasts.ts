@@ -31,6 +31,7 @@ function hasFp16Input(n: ExecNode, types: DtypeMap): boolean {
 export function assignCpuKernels(exec: ExecGraph, types: DtypeMap, onnxOpset: number): Assignment {
   const assigned: Assignment = new Map();
   const unknownOps = new Set<string>();
+  const bf16Ops = new Map<string, number>();
   for (const n of exec.nodes) {
     if (!n) continue;
     let ok = true;
@@ -38,14 +39,11 @@ export function assignCpuKernels(exec: ExecGraph, types: DtypeMap, onnxOpset: nu
       if (hasNoCpuKernel(n.opType, n.domain, onnxOpset)) ok = false;
       else if (hasFp16Input(n, types)) {
         const cov = fp16Coverage(n.opType, n.domain, onnxOpset);
-        if (cov === null) unknownOps.add(n.domain ? `${n.domain}::${n.opType}` : n.opType);
+        if (cov === null) unknownOps.add(opLabel(n));
         ok = cov === 'native';
       }
       if (n.inputs.some((v) => v !== '' && types.get(v) === DataType.BFLOAT16) && !BF16_SAFE.has(n.opType)) {
-        exec.uncovered.push({
-          term: `bf16:${n.name || n.opType}`,
-          reason: `bfloat16 ${n.opType} node '${n.name}' is never cast; ORT fails session creation if the CPU EP has no bf16 kernel for it`,
-        });
+        bf16Ops.set(opLabel(n), (bf16Ops.get(opLabel(n)) ?? 0) + 1);
       }
     }
     assigned.set(n.index, ok);
@@ -53,7 +51,17 @@ export function assignCpuKernels(exec: ExecGraph, types: DtypeMap, onnxOpset: nu
   for (const op of unknownOps) {
     exec.uncovered.push({ term: `fp16-kernel:${op}`, reason: `No fp16 coverage row for ${op}; assumed to run in fp32 between Casts` });
   }
+  for (const [op, count] of bf16Ops) {
+    exec.uncovered.push({
+      term: `bf16:${op}`,
+      reason: `${count} bfloat16 ${op} node(s) are never cast; ORT fails session creation if the CPU EP has no bf16 kernel for ${op}`,
+    });
+  }
   return assigned;
+}
+
+function opLabel(n: ExecNode): string {
+  return n.domain ? `${n.domain}::${n.opType}` : n.opType;
 }
 
 /** Ops whose CPU kernels accept every tensor type, so a bf16 node still gets a kernel. */

@@ -60,3 +60,16 @@ test('insertCasts() records an uncovered term for an fp16 op missing from the co
   const { exec } = transformModel(bytes);
   assert.deepEqual(exec.uncovered.map((u) => u.term), ['fp16-kernel:com.example::Foo']);
 });
+
+test('insertCasts() never casts bfloat16 and reports each bf16 op without a known kernel once', () => {
+  const bytes = buildModel({
+    nodes: [node('MatMul', ['X', 'X'], ['a'], { name: 'mm1' }), node('MatMul', ['a', 'X'], ['b'], { name: 'mm2' }), node('Reshape', ['b', 'shape'], ['Y'], { name: 'rs' })],
+    inputs: [tensorValue('X', DataType.BFLOAT16, [2, 2])],
+    outputs: [tensorValue('Y', DataType.BFLOAT16, [4])],
+    initializers: [tensor('shape', DataType.INT64, [1], { values: [4] })],
+  });
+  const { exec } = transformModel(bytes);
+  assert.equal(exec.nodes.length, 3);
+  assert.deepEqual(exec.uncovered.map((u) => u.term), ['bf16:MatMul']);
+  assert.match(exec.uncovered[0]!.reason, /^2 bfloat16 MatMul node\(s\) are never cast/);
+});
