@@ -17,7 +17,8 @@ import { dimSymbols, formatDim } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
 import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from './report';
 import { graphUncovered } from './uncoveredTerms';
-import { stepWorkspace } from './stepWorkspace';
+import { stepWorkspace, workspaceIo } from './stepWorkspace';
+import { DEFAULT_WORKSPACE_ENV, estimateInitialization, type InitializationStep } from '../plan/workspace';
 
 /** Type inference as the report uses it: one graph, with the outer scope's types. */
 export type InferGraph = (graph: Graph, outerScope: ReadonlyMap<string, InferredValue>) => InferenceResult;
@@ -103,13 +104,16 @@ export function buildGraphReport(
     return scope;
   };
 
+  const initSteps: InitializationStep[] = [];
   const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
     const n = exec.nodes[nodeIndex]!;
     const display = nodeDisplayName(n);
     const subgraphs = n.subgraphs.map((sg) =>
       buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`),
     );
-    const ws = stepWorkspace(exec, n, typeOf, ctx.bindings, ctx.opsets);
+    const io = workspaceIo(exec, n, typeOf, ctx.bindings);
+    initSteps.push({ step, node: n, io });
+    const ws = stepWorkspace(n, io, ctx.opsets);
     return {
       index: step,
       node: n.name,
@@ -161,7 +165,9 @@ export function buildGraphReport(
   });
 
   const hasBodies = steps.some((s) => s.subgraphs.length > 0);
-  const initBytes = values.filter((v) => v.isInitializer).reduce<number | null>((a, v) => (a === null || v.bytes === null ? null : a + v.bytes), 0);
+  const subgraphUses = new Map<string, number>();
+  for (const idx of plan.order) for (const name of exec.nodes[idx]!.implicitInputs) if (exec.initializers.has(name)) subgraphUses.set(name, (subgraphUses.get(name) ?? 0) + 1);
+  const initialization = estimateInitialization(exec.initializers, initSteps, { graphOutputs: exec.outputs.map((o) => o.name), subgraphUses }, DEFAULT_WORKSPACE_ENV);
   ctx.graphs[index] = {
     id: graphId,
     parent: parent ? { graph: parent.graph, node: parent.node, attribute: parent.attribute } : null,
@@ -171,12 +177,7 @@ export function buildGraphReport(
       ...plan.curve.peak,
       label: ctx.view === 'parallel' ? 'upper bound of live requested bytes (parallel executor, no buffer sharing)' : 'modeled peak of live requested bytes (ORT sequential plan)',
     },
-    initialization: {
-      initializerBytesStored: initBytes,
-      initializerBytesAfterPrepack: null,
-      prepack: [],
-      reason: 'prepacked copies are not modeled in this figure',
-    },
+    initialization,
     uncovered: graphUncovered(exec, hasBodies),
     unavailable: groupUnavailable(values, steps),
     bestFitArenaBytes: ctx.view === 'parallel' ? null : plan.bestFitArenaBytes,

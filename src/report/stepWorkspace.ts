@@ -3,7 +3,7 @@
  * the node's inputs and outputs are described with the bindings applied.
  */
 import type { ExecGraph, ExecNode } from '../plan/execGraph';
-import { DEFAULT_WORKSPACE_ENV, estimateWorkspace, type TensorDesc } from '../plan/workspace';
+import { DEFAULT_WORKSPACE_ENV, estimateWorkspace, type TensorDesc, type WorkspaceIo } from '../plan/workspace';
 import { evaluateDim } from '../shape/symbolicDim';
 import type { InferredValue } from '../shape/types';
 import type { WorkspaceState } from './report';
@@ -15,36 +15,41 @@ export interface StepWorkspace {
   reason: string | null;
 }
 
-/** Estimates the workspace of `node` in `exec` with `bindings` applied to symbolic dims. */
-export function stepWorkspace(
+/** The estimators' view of a node's inputs and outputs, with `bindings` applied to symbolic dims. */
+export function workspaceIo(
   exec: ExecGraph,
   node: ExecNode,
   typeOf: (name: string) => InferredValue | undefined,
   bindings: Record<string, number>,
-  opsets: Record<string, number>,
-): StepWorkspace {
+): WorkspaceIo {
   const desc = (name: string): TensorDesc | null => {
     if (name === '') return null;
     const t = typeOf(name);
     if (!t || t.dtype === null || t.shape === null || (t.kind !== 'tensor' && t.kind !== 'unknown')) return null;
-    return { dtype: t.dtype, dims: t.shape.map((d) => {
-      const v = evaluateDim(d, bindings);
-      return typeof v === 'number' ? v : null;
-    }) };
+    return {
+      dtype: t.dtype,
+      dims: t.shape.map((d) => {
+        const v = evaluateDim(d, bindings);
+        return typeof v === 'number' ? v : null;
+      }),
+    };
   };
   const outputs = new Set(exec.outputs.map((o) => o.name));
+  const graphInputs = new Set(exec.inputs.map((i) => i.name));
+  return {
+    inputs: node.inputs.map(desc),
+    outputs: node.outputs.map(desc),
+    // Initializers that are also graph inputs are overridable: ORT neither prepacks nor folds them.
+    isConstant: (name) => exec.initializers.has(name) && !graphInputs.has(name),
+    isGraphOutput: (name) => outputs.has(name),
+    constantValues: (name) => exec.initializers.get(name)?.values ?? null,
+  };
+}
+
+/** Estimates the workspace of `node` from `io`. */
+export function stepWorkspace(node: ExecNode, io: WorkspaceIo, opsets: Record<string, number>): StepWorkspace {
   try {
-    const est = estimateWorkspace(
-      node,
-      {
-        inputs: node.inputs.map(desc),
-        outputs: node.outputs.map(desc),
-        isConstant: (name) => exec.initializers.has(name),
-        isGraphOutput: (name) => outputs.has(name),
-        constantValues: (name) => exec.initializers.get(name)?.values ?? null,
-      },
-      { ...DEFAULT_WORKSPACE_ENV, opset: opsets[node.domain] },
-    );
+    const est = estimateWorkspace(node, io, { ...DEFAULT_WORKSPACE_ENV, opset: opsets[node.domain] });
     return { bytes: est.bytes, state: est.state, reason: est.reason };
   } catch (e) {
     return { bytes: null, state: 'unavailable', reason: e instanceof Error ? e.message : String(e) };

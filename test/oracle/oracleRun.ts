@@ -50,6 +50,8 @@ export async function runOracleBatch(
   const ortFailures: string[] = [];
   const lensFailures: string[] = [];
   let compared = 0;
+  let baselines = 0;
+  let baselineMatches = 0;
   for (const c of cases) {
     const key = relative(base, c.path);
     const oracle = await runOrtOracle(c.path, { ...c.options, executionMode: view });
@@ -76,11 +78,16 @@ export async function runOracleBatch(
       if (cmp.pass[check]) counts[check]++;
       else if (!allowed.has(check)) unexpected.push(`${key}: ${check}: ${cmp.details.join('; ') || 'failed'}`);
     }
+    if (cmp.baselineBytes !== null) {
+      baselines++;
+      if (cmp.baselineBytes === report.graphs[0]!.initialization?.initializerBytesAfterPrepack) baselineMatches++;
+    }
     if (expected[key] && CHECKS.every((ch) => cmp.pass[ch])) console.log(`oracle[${label}]: ${key} now matches ORT; drop it from the expected mismatches`);
   }
   const n = compared;
   const summary = `oracle[${label}]: models=${n} order=${counts.order}/${n} outputs=${counts.outputs}/${n} fresh=${counts.fresh}/${n} live=${counts.live}/${n} peak=${counts.peak}/${n}`;
   console.log(summary);
+  console.log(`oracle[${label}]: arena baseline B = our initializer bytes after prepack on ${baselineMatches}/${baselines} models`);
   for (const f of ortFailures) console.log(`oracle[${label}]: not run by ORT: ${f}`);
   for (const f of lensFailures) console.log(`oracle[${label}]: rejected by our report: ${f}`);
   for (const [key, m] of Object.entries(expected)) console.log(`oracle[${label}]: expected mismatch ${key} (${m.checks.join(',')}): ${m.cause}`);
