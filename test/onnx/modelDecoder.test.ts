@@ -258,3 +258,13 @@ test('decodeModelBytes() gives byteSize null when the product of dims exceeds 2^
   assert.equal(c!.byteSize, null);
   assert.equal(c!.byteSizeReason, 'element count exceeds 2^53');
 });
+
+test('decodeModelBytes() keeps NodeProto and FunctionProto overloads and drops empty ones', () => {
+  const fn = { name: 'F', domain: 'local', overload: 'v2', input: ['a'], output: ['b'], node: [node('Relu', ['a'], ['b'])] };
+  const m = model({ nodes: [node('F', ['x'], ['y'], { domain: 'local' }), node('Relu', ['y'], ['z'])], inputs: [], outputs: [], functions: [fn], opsets: { local: 1 } });
+  (m.graph as { node: Record<string, unknown>[] }).node[0]!.overload = 'v2';
+  const decoded = decodeModelBytes(encodeModel(m)).model;
+  assert.equal(decoded.graph.nodes[0]!.overload, 'v2');
+  assert.equal('overload' in decoded.graph.nodes[1]!, false);
+  assert.equal(decoded.functions[0]!.overload, 'v2');
+});
