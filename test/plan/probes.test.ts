@@ -71,3 +71,4 @@ test('computeExecutionOrder() is a topological order of every probe model, inclu
     });
   }
 });
+

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeModelBytes } from '../../src/onnx/loadModel';
-import { buildReport, type Analysis } from '../../src/report/buildReport';
+import { buildReport, reportFromFile, type Analysis } from '../../src/report/buildReport';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { renderText } from '../../src/report/renderText';
 import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
 
@@ -133,4 +135,11 @@ test('renderText() names the model, opsets, the peak step and the uncovered term
   assert.match(text, /^opsets: ai\.onnx:17$/m);
   assert.match(text, /peak: 768 B after step 2 \(reshape, Reshape\)/);
   assert.match(text, /- fragmentation: /);
+});
+
+const PROBES = join(__dirname, '../../../shared/corpus/ort-probes');
+
+test('buildReport() gives the best-fit arena ORT allocated as its pattern block: bestfit.onnx 1024 B (first-fit: 1280 B), lifetimes.onnx 768 B', { skip: existsSync(PROBES) ? false : `corpus not found at ${PROBES}` }, () => {
+  assert.equal(reportFromFile(join(PROBES, 'bestfit.onnx')).graphs[0]!.bestFitArenaBytes, 1024);
+  assert.equal(reportFromFile(join(PROBES, 'lifetimes.onnx')).graphs[0]!.bestFitArenaBytes, 768);
 });
