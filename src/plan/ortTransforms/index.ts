@@ -46,11 +46,13 @@ function dtypesOf(exec: ExecGraph, ctx: OrtTransformContext): DtypeMap {
 export function applyOrtTransforms(exec: ExecGraph, ctx: OrtTransformContext): ExecGraph {
   const onnxOpset = ctx.opsets[''] ?? ctx.opsets['ai.onnx'] ?? 1;
   const editor = new GraphEditor(exec);
-  const typesOf = () => dtypesOf(exec, ctx);
-  if (ctx.functions.length > 0) inlineFunctions(editor, ctx.functions, onnxOpset, typesOf);
-  if (!ctx.disableQuantQdq) ensureUniqueDq(editor);
-  inlineFunctions(editor, ctx.functions, onnxOpset, typesOf);
-  const types = typesOf();
+  // Type inference is the costly part: infer once per graph state, not once per step.
+  let cached: DtypeMap | null = null;
+  const typeSource = { get: () => (cached ??= dtypesOf(exec, ctx)), invalidate: () => (cached = null) };
+  if (ctx.functions.length > 0) inlineFunctions(editor, ctx.functions, onnxOpset, typeSource);
+  if (!ctx.disableQuantQdq && ensureUniqueDq(editor) > 0) typeSource.invalidate();
+  inlineFunctions(editor, ctx.functions, onnxOpset, typeSource);
+  const types = typeSource.get();
   const assigned = assignCpuKernels(exec, types, onnxOpset);
   insertCasts(editor, types, assigned);
   removeDuplicateCasts(editor, types);

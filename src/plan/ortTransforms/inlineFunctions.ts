@@ -103,17 +103,31 @@ function inliningNeed(n: ExecNode, types: DtypeMap, onnxOpset: number): 'inline'
   return noKernel || coverage === 'inline' ? 'inline' : null;
 }
 
+/** True when a node could need expanding whatever its types, so rounds without one skip type inference. */
+function mayInline(n: ExecNode, local: Map<string, FunctionInfo>, onnxOpset: number): boolean {
+  if (local.has(functionKey(n.domain, n.opType))) return true;
+  const coverage = fp16Coverage(n.opType, n.domain, onnxOpset);
+  return hasNoCpuKernel(n.opType, n.domain, onnxOpset) || coverage === 'inline' || coverage === 'fail';
+}
+
+/** Dtypes of the graph as it is now; `invalidate` after the graph changed. */
+export interface DtypeSource {
+  get(): DtypeMap;
+  invalidate(): void;
+}
+
 /**
- * Expands function calls in rounds until none is left. `typesOf` re-infers dtypes for the graph as
+ * Expands function calls in rounds until none is left. `types` re-infers dtypes for the graph as
  * it is (bodies introduce new values). Nodes whose body cannot be reproduced stay and are reported.
  * Returns the number of calls expanded.
  */
-export function inlineFunctions(g: GraphEditor, functions: FunctionInfo[], onnxOpset: number, typesOf: () => DtypeMap): number {
+export function inlineFunctions(g: GraphEditor, functions: FunctionInfo[], onnxOpset: number, typeSource: DtypeSource): number {
   const local = new Map(functions.map((f) => [functionKey(f.domain, f.name), f]));
   const reported = new Set<number>();
   let expanded = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const types = typesOf();
+    if (!g.liveNodes().some((n) => mayInline(n, local, onnxOpset))) break;
+    const types = typeSource.get();
     let changed = false;
     for (const n of g.liveNodes()) {
       const f = local.get(functionKey(n.domain, n.opType));
@@ -142,6 +156,7 @@ export function inlineFunctions(g: GraphEditor, functions: FunctionInfo[], onnxO
       expanded++;
       changed = true;
     }
+    if (changed) typeSource.invalidate();
     if (!changed) break;
   }
   return expanded;
