@@ -6,7 +6,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -48,6 +48,7 @@ function makeWorkspace(run: string): string {
     writeFileSync(join(ws, 'model.onnx'), bytes);
   }
   writeFileSync(join(ws, 'notes.txt'), 'Not a model.\n');
+  writeFileSync(join(ws, 'broken.onnx'), 'This file is not an ONNX model.\n');
   // A budget far below any model's peak, so the budget diagnostic must appear.
   mkdirSync(join(ws, '.vscode'));
   writeFileSync(join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'onnxMemoryLens.budgetBytes': BUDGET_BYTES }));
@@ -76,6 +77,16 @@ function cliReport(model: string, view: 'sequential' | 'parallel'): Report {
 
 function stepValues(report: Report): ReportValue[] {
   return report.graphs[0]!.values.filter((v) => !v.isInitializer && !v.isGraphInput && v.producedAt >= 0 && v.bytes !== null);
+}
+
+/** The one-line error the CLI prints for `model` (after its `error: <path>: ` prefix). */
+function cliError(model: string): string {
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'report', model, '--json'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+  assert.notEqual(r.status, 0, 'the CLI refuses the file');
+  const prefix = `error: ${model}: `;
+  const line = r.stderr.trim();
+  assert.ok(line.startsWith(prefix), `CLI error line: ${line}`);
+  return line.slice(prefix.length);
 }
 
 /** The value the test hovers: the largest buffer produced by a step (graph inputs and initializers sit in a collapsed band). */
@@ -124,7 +135,7 @@ async function openContextMenu(page: Page, item: Locator, mustContain: string | 
 
 async function clickMenuItem(page: Page, label: string): Promise<void> {
   const menu = page.locator('.context-view .monaco-menu');
-  const entry = menu.getByRole('menuitem', { name: label });
+  const entry = menu.getByRole('menuitem', { name: label, exact: true });
   for (let attempt = 0; attempt < 5; attempt++) {
     await entry.hover();
     // A click right after the menu opens may only highlight the item.
@@ -260,6 +271,8 @@ interface Session {
   page: Page;
   sequential: Report;
   parallel: Report;
+  /** The CLI's error message for broken.onnx. */
+  brokenError: string;
   webviewErrors: string[];
 }
 
@@ -276,7 +289,11 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
       await fn(session());
     } catch (err) {
       isFailed = true;
-      if (s) await shot(s.page, 'failure').catch((e: unknown) => console.error('codeServer.test: failure screenshot failed:', e));
+      if (s) {
+        await shot(s.page, 'failure').catch((e: unknown) => console.error('codeServer.test: failure screenshot failed:', e));
+        // A menu left open would block the next steps' clicks.
+        await s.page.keyboard.press('Escape').catch((e: unknown) => console.error('codeServer.test: Escape failed:', e));
+      }
       throw err;
     }
   };
@@ -289,6 +306,7 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
       const model = join(ws, 'model.onnx');
       const sequential = cliReport(model, 'sequential');
       const parallel = cliReport(model, 'parallel');
+      const brokenError = cliError(join(ws, 'broken.onnx'));
       installExtension(ROOT, run, vsix);
       const server = await startCodeServer(ROOT, run, ws);
       const context = await chromium.launchPersistentContext(join(run, 'profile'), {
@@ -304,8 +322,8 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
       page.on('pageerror', (err) => {
         if ((err.stack ?? '').includes('webview.js')) webviewErrors.push(err.message);
       });
-      s = { run, ws, server, context, page, sequential, parallel, webviewErrors };
-      await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`);
+      s = { run, ws, server, context, page, sequential, parallel, brokenError, webviewErrors };
+      await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' });
       await page.getByRole('treeitem', { name: 'model.onnx' }).waitFor({ state: 'visible', timeout: 120_000 });
       await shot(page, 'workbench');
     } catch (err) {
@@ -388,10 +406,23 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await shot(page, 'custom-editor');
   }));
 
+  test('a file that is not a model shows the same one-line error in a notification and in its panel', step(async ({ page, brokenError }) => {
+    await openContextMenu(page, page.getByRole('treeitem', { name: 'broken.onnx' }), MENU_LABEL);
+    await clickMenuItem(page, MENU_LABEL);
+    const toast = page.locator('.notifications-toasts .notification-list-item-message', { hasText: brokenError });
+    await toast.first().waitFor({ state: 'visible', timeout: 60_000 });
+    assert.equal((await toast.first().textContent())?.trim(), brokenError);
+    const frame = await reportFrame(page);
+    const status = frame.locator('.status-error');
+    await status.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal((await status.textContent())?.trim(), `broken.onnx: ${brokenError} (not-onnx)`);
+    await shot(page, 'error');
+  }));
+
   test('after a window reload the report panel is restored and draws bars again', step(async ({ page }) => {
     await page.getByRole('tab', { name: /Memory: model\.onnx/ }).click();
     await page.waitForTimeout(500);
-    await page.reload();
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await page.getByRole('treeitem', { name: 'model.onnx' }).waitFor({ state: 'visible', timeout: 120_000 });
     await page.getByRole('tab', { name: /Memory: model\.onnx/ }).click({ timeout: 60_000 });
     const frame = await reportFrame(page);
