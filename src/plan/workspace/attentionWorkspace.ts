@@ -32,11 +32,11 @@ const attention: WorkspaceRule = {
   estimate(v) {
     if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float only`, this.source);
     if (v.has(5)) return unavailable(`${v.label} with attention_bias was not probed in 1.30`, this.source);
-    const [B, S] = v.dims(0);
+    const [B, S] = v.dimsOfRank(0, [3]);
     const N = v.int('num_heads', 1);
-    const w = v.dims(1);
+    const w = v.dimsOfRank(1, [2]);
     const sizes = v.ints('qkv_hidden_sizes') ?? [w[1] / 3, w[1] / 3, w[1] / 3];
-    const past = v.has(4) ? v.dims(4)[3] : 0;
+    const past = v.has(4) ? v.dimsOfRank(4, [5])[3] : 0;
     const T = past + S;
     const headV = sizes[2] / N;
     const causal = v.int('unidirectional', 0) !== 0 && S > 1;
@@ -71,11 +71,11 @@ const multiHeadAttention: WorkspaceRule = {
     }
     const [B, S, D] = q;
     const L = v.dims(1)[1];
-    const Dv = v.dims(2)[2];
+    const Dv = v.dimsOfRank(2, [3])[2];
     const N = v.int('num_heads', 1);
     const headQk = D / N;
     const headV = Dv / N;
-    const past = v.has(6) ? v.dims(6)[2] : 0;
+    const past = v.has(6) ? v.dimsOfRank(6, [4])[2] : 0;
     const T = past + L;
     let bytes = B * N * S * headQk * 4 + B * N * L * (headQk + headV) * 4;
     if (v.has(3)) bytes += biasTransient(B, S, D) + biasTransient(B, L, D) + biasTransient(B, L, Dv);
@@ -120,7 +120,7 @@ const groupQueryAttention: WorkspaceRule = {
     ];
     const hit = unprobed.find(([isOn]) => isOn);
     if (hit) return unavailable(`${v.label} with ${hit[1]} was not probed in 1.30`, this.source);
-    const [B, S, hidden] = v.dims(0);
+    const [B, S, hidden] = v.dimsOfRank(0, [3]);
     const N = v.int('num_heads', 1);
     const Nkv = v.int('kv_num_heads', 1);
     const H = v.has(1) ? hidden / N : hidden / (N + 2 * Nkv);
@@ -145,15 +145,15 @@ const groupQueryAttention: WorkspaceRule = {
 function onnxAttention(v: OpView): WorkspaceEstimate {
   const source = 'core/providers/cpu/llm/attention.cc';
   const f = v.elemBytes(0);
-  const q = v.dims(0);
-  const k = v.dims(1);
+  const q = v.dimsOfRank(0, [3, 4]);
+  const k = v.dimsOfRank(1, [3, 4]);
   const is4d = q.length === 4;
   const B = q[0];
   const Nq = is4d ? q[1] : v.int('q_num_heads', 0);
   if (!is4d && Nq <= 0) return unavailable(`${v.label} with 3-D Q needs q_num_heads`, source);
   const S = is4d ? q[2] : q[1];
   const L = k.length === 4 ? k[2] : k[1];
-  const past = v.has(4) ? v.dims(4)[2] : 0;
+  const past = v.has(4) ? v.dimsOfRank(4, [4])[2] : 0;
   const T = past + L;
   const causal = v.int('is_causal', 0) !== 0;
   let bytes = B * Nq * S * T * f;

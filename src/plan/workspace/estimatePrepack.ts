@@ -15,7 +15,15 @@ export function estimatePrepack(node: WorkspaceNode, io: WorkspaceIo, env: Works
   if (constantInputs.length === 0) return { packs: [] };
   const v = new OpView(node, io, env);
   try {
-    return { packs: rule.packs(v).filter((p) => p.input !== '' && io.isConstant(p.input)) };
+    const packs = rule.packs(v).filter((p) => p.input !== '' && io.isConstant(p.input));
+    // Shapes outside the ranks a rule models can compute NaN or fractions; report those as unknown.
+    return {
+      packs: packs.map((p) =>
+        p.packedBytes === null || (Number.isSafeInteger(p.packedBytes) && p.packedBytes >= 0)
+          ? p
+          : { ...p, packedBytes: null, reason: `${v.label} shapes are outside what its prepack rule models` },
+      ),
+    };
   } catch (err) {
     if (!(err instanceof SizeUnknown)) throw err;
     return { packs: [{ input: constantInputs[0], packedBytes: null, reason: err.message, releasesOriginal: true }] };

@@ -13,7 +13,12 @@ export function estimateWorkspace(node: WorkspaceNode, io: WorkspaceIo, env: Wor
   const rule = WORKSPACE_TABLE.get(label);
   if (!rule) return unavailable(`no workspace formula for ${label}`, '');
   try {
-    return rule.estimate(new OpView(node, io, env));
+    const est = rule.estimate(new OpView(node, io, env));
+    // A formula fed shapes outside the ranks it models can compute NaN or fractions; never report those.
+    if (est.bytes !== null && !(Number.isSafeInteger(est.bytes) && est.bytes >= 0)) {
+      return unavailable(`${label} shapes are outside what its workspace formula models`, rule.source);
+    }
+    return est;
   } catch (err) {
     if (err instanceof SizeUnknown) return unavailable(err.message, rule.source);
     throw err;

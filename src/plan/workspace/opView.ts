@@ -75,6 +75,15 @@ export class OpView {
     return this.known(this.input(i), `input '${this.inputName(i)}'`);
   }
 
+  /** Known dims of input `i` whose rank must be one of `ranks`; throws SizeUnknown otherwise. */
+  dimsOfRank(i: number, ranks: number[]): number[] {
+    const d = this.dims(i);
+    if (!ranks.includes(d.length)) {
+      throw new SizeUnknown(`${this.label} input '${this.inputName(i)}' has rank ${d.length}, outside the modelled ranks ${ranks.join('/')}`);
+    }
+    return d;
+  }
+
   /** Known dims of output `i`; throws SizeUnknown if unknown. */
   outDims(i: number): number[] {
     const d = this.io.outputs[i];

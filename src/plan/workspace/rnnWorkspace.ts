@@ -18,12 +18,12 @@ interface RnnDims {
 
 function readRnnDims(v: OpView): RnnDims | string {
   if (v.input(0).dtype !== DataType.FLOAT) return `${v.label} scratch is modelled for float only`;
-  const x = v.dims(0);
+  const x = v.dimsOfRank(0, [3]);
   const batchFirst = v.int('layout', 0) === 1;
   const direction = v.str('direction', 'forward');
   const directions = direction === 'bidirectional' ? 2 : 1;
-  const w = v.dims(1);
-  const hidden = v.int('hidden_size', v.dims(2)[2]);
+  const w = v.dimsOfRank(1, [3]);
+  const hidden = v.int('hidden_size', v.dimsOfRank(2, [3])[2]);
   return {
     seq: batchFirst ? x[1] : x[0],
     batch: batchFirst ? x[0] : x[1],

@@ -251,3 +251,16 @@ test('estimateWorkspace(): fp16 GroupQueryAttention stages each head in fp32 and
   // copies (64 + 64)·2 + probs 4·64·4 + staging 2·4·16·(1 + 20)·4
   assert.equal(estimateWorkspace(node, io, envOf(2, { maxTotalSequenceLength: 20 })).bytes, 256 + 1024 + 10752);
 });
+
+test('estimateWorkspace(): shapes outside a formula\'s ranks are unavailable, never NaN', () => {
+  const { node, io } = buildCase({ op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [8, 32]], [F, [32, 96]], [F, [96]]], outputs: [[F, [8, 32]]] });
+  const r = estimateWorkspace(node, io, envOf(2));
+  assert.deepEqual([r.state, r.bytes, r.reason], ['unavailable', null, "com.microsoft::Attention input 'in0' has rank 2, outside the modelled ranks 3"]);
+});
+
+test('estimateWorkspace(): a fractional size from inconsistent shapes is unavailable, never a fraction', () => {
+  // C = 3 is not a multiple of group = 2, so (C/g)·k·OS = 1.5·1·9 is not a byte count.
+  const { node, io } = buildCase({ op: 'ConvInteger', attrs: { group: 2, strides: [2, 2] }, inputs: [[U8, [1, 3, 5, 5]], [U8, [2, 1, 1, 1]]], outputs: [[I32, [1, 2, 3, 3]]] });
+  const r = estimateWorkspace(node, io, envOf(2));
+  assert.deepEqual([r.state, r.bytes, r.reason], ['unavailable', null, 'ConvInteger shapes are outside what its workspace formula models']);
+});
