@@ -117,6 +117,7 @@ function addCast(g: GraphEditor, types: DtypeMap, value: string, onInput: boolea
 export function insertCasts(g: GraphEditor, types: DtypeMap, assigned: Assignment): number {
   for (const n of g.liveNodes()) if (isIsolatedFp16Node(g, n, assigned, types)) assigned.set(n.index, false);
   const inputCastOf = new Map<string, string>();
+  const arm64Ops = new Set<string>();
   let added = 0;
   for (const idx of computeExecutionOrder(g.graph)) {
     const n = g.node(idx)!;
@@ -133,6 +134,7 @@ export function insertCasts(g: GraphEditor, types: DtypeMap, assigned: Assignmen
       replace.set(v, fp32);
     }
     if (replace.size === 0) continue;
+    if (n.domain === '' && ARM64_FP16_OPS.has(n.opType)) arm64Ops.add(n.opType);
     assigned.set(idx, true);
     // Generator ops (EyeLike, RandomNormalLike, ...) declare their output type in `dtype`.
     n.attributes = n.attributes.map((a) => (a.name === 'dtype' && a.i === DataType.FLOAT16 ? { ...a, i: DataType.FLOAT } : a));
@@ -143,5 +145,14 @@ export function insertCasts(g: GraphEditor, types: DtypeMap, assigned: Assignmen
     }
     g.replaceDefs(idx, replace);
   }
+  if (arm64Ops.size > 0) {
+    g.graph.uncovered.push({
+      term: 'fp16-kernels-platform',
+      reason: `The fp16 kernel table is ORT 1.30 on x64 and Apple; ARM64 builds with fp16 acceleration run ${[...arm64Ops].sort().join(', ')} natively in fp16, without these Casts`,
+    });
+  }
   return added;
 }
+
+/** Ops that ARM64 builds with MLAS fp16 acceleration (not Apple) also run in fp16 (ort-graph-at-disabled.md §3). */
+const ARM64_FP16_OPS = new Set(['Add', 'Sub', 'Mul', 'Div', 'Relu', 'LeakyRelu', 'Erf', 'Conv', 'MaxPool', 'AveragePool', 'GlobalAveragePool']);

@@ -38,6 +38,12 @@ test('insertCasts() casts each fp16 input once when a node reads it twice', () =
   assert.deepEqual(exec.nodes[0]!.inputs, ['InsertedPrecisionFreeCast_X', 'InsertedPrecisionFreeCast_X']);
 });
 
+test('insertCasts() notes that ARM64 fp16 builds would run a cast Add natively', () => {
+  const { exec } = transformModel(mixedConsumers.bytes);
+  assert.deepEqual(exec.uncovered.map((u) => u.term), ['fp16-kernels-platform']);
+  assert.match(exec.uncovered[0]!.reason, /run Add natively in fp16/);
+});
+
 test('insertCasts() leaves fp32 graphs unchanged', () => {
   const bytes = buildModel({
     nodes: [node('MatMul', ['X', 'W'], ['Y'], { name: 'mm' })],
