@@ -69,7 +69,7 @@ const convTranspose: WorkspaceRule = {
   },
 };
 
-/** ConvInteger: a u8 im2col of (C/g)·prod(k)·OS bytes unless pointwise with unit strides (source only). */
+/** ConvInteger: a u8 im2col of (C/g)·prod(k)·OS bytes unless pointwise with unit strides (matched ORT 1.30 probes). */
 const convInteger: WorkspaceRule = {
   source: 'core/providers/cpu/quantization/conv_integer.cc',
   estimate(v) {

@@ -213,6 +213,7 @@ export const PREPACK_TABLE: ReadonlyMap<string, PrepackRule> = new Map<string, P
   ['com.microsoft::SkipSimplifiedLayerNormalization', halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4])],
   ['com.microsoft::DynamicQuantizeLSTM', opaqueRule('contrib_ops/cpu/quantization/dynamic_quantize_lstm.cc', [1, 2])],
   ['com.microsoft::QAttention', opaqueRule('contrib_ops/cpu/quantization/attention_quant.cc', [1])],
+  ['com.microsoft::QMoE', opaqueRule('contrib_ops/cpu/quantization/moe_quantization_cpu.cc', [2, 5, 8])],
 ]);
 
 /** DynamicQuantizeMatMul quantizes A to u8 at run time, so the pair is u8·(B's type). */

@@ -71,11 +71,11 @@ const variadic: WorkspaceRule = {
   },
 };
 
-/** BiasGelu: one output-sized intermediate (source only). */
+/** BiasGelu: one output-sized intermediate (source row; matched ORT 1.30 in this project's probe). */
 const biasGelu: WorkspaceRule = {
   source: 'contrib_ops/cpu/bert/bias_gelu.cc',
   estimate(v) {
-    return formula(numel(v.outDims(0)) * v.elemBytes(0), this.source, 'source-only formula, not checked against ORT');
+    return formula(numel(v.outDims(0)) * v.elemBytes(0), this.source);
   },
 };
 

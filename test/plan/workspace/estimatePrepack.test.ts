@@ -98,3 +98,12 @@ test('estimatePrepack(): ops without a prepack rule pack nothing', () => {
   const { node, io } = buildCase({ op: 'Add', inputs: [[F, [4]], [F, [4]]], outputs: [[F, [4]]], constant: [1] });
   assert.deepEqual(estimatePrepack(node, io, envOf(2)), { packs: [] });
 });
+
+test('estimatePrepack(): kernels with implementation-defined packs report null sizes with the reason', () => {
+  const { node, io } = buildCase({ op: 'DynamicQuantizeLSTM', domain: 'com.microsoft', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [S8, [1, 8, 64]], [S8, [1, 16, 64]]], outputs: [[F, [5, 1, 2, 16]]], constant: [1, 2] });
+  const reason = 'com.microsoft::DynamicQuantizeLSTM pack size is implementation-defined';
+  assert.deepEqual(estimatePrepack(node, io, envOf(2)).packs, [
+    { input: 'in1', packedBytes: null, reason, releasesOriginal: true },
+    { input: 'in2', packedBytes: null, reason, releasesOriginal: true },
+  ]);
+});
