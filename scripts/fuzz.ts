@@ -271,6 +271,20 @@ class CaseRunner {
   }
 }
 
+/**
+ * Copies the small non-model files beside a corpus model (external data) into the work folder,
+ * replacing the previous ones, so mutated models with external data get past the file checks.
+ */
+function stageSiblingFiles(sourceDir: string, work: string): string {
+  for (const name of fs.readdirSync(work)) fs.rmSync(path.join(work, name), { recursive: true, force: true });
+  for (const name of fs.readdirSync(sourceDir)) {
+    const from = path.join(sourceDir, name);
+    const st = fs.lstatSync(from);
+    if (st.isFile() && !name.endsWith('.onnx') && st.size <= 4 * 1024 * 1024) fs.copyFileSync(from, path.join(work, name));
+  }
+  return sourceDir;
+}
+
 /** Runs one fuzz campaign (see the file comment) and returns its counts. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const models = listModels(options.corpusDir, options.maxModelBytes ?? 4 * 1024 * 1024);
@@ -279,6 +293,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-fuzz-'));
   const runner = new CaseRunner();
   const result: FuzzResult = { cases: 0, reports: 0, errors: 0, crashes: 0, hangs: 0, failures: [] };
+  let stagedDir = '';
   try {
     for (let i = 0; i < options.iterations; i++) {
       const source = rng.pick(models);
@@ -290,6 +305,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
         // A mutation that cannot apply (e.g. the source itself does not decode) leaves the bytes as they are.
         bytes = new Uint8Array(fs.readFileSync(source));
       }
+      if (path.dirname(source) !== stagedDir) stagedDir = stageSiblingFiles(path.dirname(source), work);
       const file = path.join(work, `case.onnx`);
       fs.writeFileSync(file, bytes);
       const outcome = await runner.run(file, options.stage ?? 'pipeline', options.timeoutMs);

@@ -123,3 +123,17 @@ function varint(value: number): number[] {
     out.push((v % 128) | 128);
   }
 }
+
+test('compactModel() output of a model with only small tensors still runs in onnxruntime-node', async () => {
+  const ort = require('onnxruntime-node') as typeof import('onnxruntime-node');
+  const bytes = buildModel({
+    nodes: [node('Add', ['x', 'w'], ['s']), node('Reshape', ['s', 'shape'], ['y'])],
+    inputs: [tensorValue('x', DataType.FLOAT, [4])],
+    outputs: [tensorValue('y', DataType.FLOAT, [2, 2])],
+    initializers: [tensor('w', DataType.FLOAT, [4], { values: [1, 2, 3, 4] }), int64Tensor('shape', [2, 2])],
+  });
+  const session = await ort.InferenceSession.create(compact(bytes).bytes);
+  const out = await session.run({ x: new ort.Tensor('float32', Float32Array.from([10, 20, 30, 40]), [4]) });
+  assert.deepEqual(Array.from(out.y!.data as Float32Array), [11, 22, 33, 44]);
+  assert.deepEqual(out.y!.dims, [2, 2]);
+});
