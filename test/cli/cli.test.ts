@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildModel, DataType, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
@@ -98,4 +98,14 @@ test('cli rejects an unknown option with exit 2', () => {
   const r = run('report', MODEL, '--frobnicate');
   assert.equal(r.code, 2);
   assert.match(r.err, /^error: Unknown option '--frobnicate'$/m);
+});
+
+test('cli report --html writes a standalone page next to the summary (needs dist/webview.js)', { skip: existsSync(join(ROOT, 'dist/webview.js')) ? false : 'dist/webview.js not built' }, () => {
+  const out = join(dir, 'report.html');
+  const r = run('report', MODEL, '--bind', 'batch=1', '--html', out);
+  assert.equal(r.code, 0, r.err);
+  assert.ok(existsSync(out));
+  const html = readFileSync(out, 'utf8');
+  assert.match(html, /^<!DOCTYPE html>/i);
+  assert.match(html, /Content-Security-Policy/);
 });
