@@ -11,6 +11,7 @@ import { modelPathFromState, recallPanel, rememberPanel } from './panelRestore';
 import { importProfileInto } from './profileImport';
 import { ReportView } from './reportView';
 import { REPORT_PANEL_VIEW_TYPE, ViewRegistry } from './viewRegistry';
+import { reportWebviewOptions } from './webviewHtml';
 import { readSettings, SETTINGS_SECTION } from './settings';
 
 /** Command id of "Show memory backing report" (package.json). */
@@ -66,10 +67,7 @@ export function activate(context: vscode.ExtensionContext): void {
         continue;
       }
       const fileName = basename(modelUri.fsPath);
-      const panel = vscode.window.createWebviewPanel(REPORT_PANEL_VIEW_TYPE, `Memory: ${fileName}`, vscode.ViewColumn.Active, {
-        enableScripts: true,
-        localResourceRoots: [vscode.Uri.joinPath(context.extensionUri, 'dist'), vscode.Uri.joinPath(context.extensionUri, 'media')],
-      });
+      const panel = vscode.window.createWebviewPanel(REPORT_PANEL_VIEW_TYPE, `Memory: ${fileName}`, vscode.ViewColumn.Active, reportWebviewOptions(context.extensionUri));
       panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
       openView(panel, modelUri);
     }
