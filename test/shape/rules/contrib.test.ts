@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { attr, checkCase, DataType, type RuleCase } from './ruleCase';
+import { attr, checkCase, ortAgreementTest, DataType, type RuleCase } from './ruleCase';
 
 const F = DataType.FLOAT;
 const H = DataType.FLOAT16;
@@ -25,3 +25,5 @@ const cases: RuleCase[] = [
 ];
 
 for (const c of cases) test(`contrib rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('contrib', cases, 11);

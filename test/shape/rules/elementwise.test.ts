@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { checkCase, DataType, ints, type RuleCase } from './ruleCase';
+import { checkCase, ortAgreementTest, DataType, ints, type RuleCase } from './ruleCase';
 
 const F = DataType.FLOAT;
 const B = DataType.BOOL;
@@ -28,3 +28,5 @@ const cases: RuleCase[] = [
 ];
 
 for (const c of cases) test(`elementwise rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('elementwise', cases, 17);

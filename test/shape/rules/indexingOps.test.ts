@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { attr, checkCase, DataType, ints, type RuleCase } from './ruleCase';
+import { attr, checkCase, ortAgreementTest, DataType, ints, type RuleCase } from './ruleCase';
 
 const F = DataType.FLOAT;
 const I = DataType.INT64;
@@ -20,6 +20,8 @@ const cases: RuleCase[] = [
 ];
 
 for (const c of cases) test(`indexing rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('indexing', cases, 12);
 
 test('indexing rule: a full-range Slice of a symbolic dim is unknown statically (ONNX clears it) but kept at runtime', () =>
   checkCase({ name: 'Slice full range', op: 'Slice', inputs: [['x', F, ['n', 4]]], inits: [ints('s', [0]), ints('e', [2 ** 31 - 1]), ints('a', [0])], want: [{ static: [null, 4], runtime: ['n', 4] }] }));

@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { attr, checkCase, DataType, floats, ints, type RuleCase } from './ruleCase';
+import { attr, checkCase, ortAgreementTest, DataType, floats, ints, type RuleCase } from './ruleCase';
 
 const F = DataType.FLOAT;
 const MS = { 'com.microsoft': 1 };
@@ -17,3 +17,5 @@ const cases: RuleCase[] = [
 ];
 
 for (const c of cases) test(`misc rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('misc', cases, 9);

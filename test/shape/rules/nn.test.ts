@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { attr, checkCase, DataType, floats, ints, type RuleCase } from './ruleCase';
+import { attr, checkCase, ortAgreementTest, DataType, floats, ints, type RuleCase } from './ruleCase';
 
 const F = DataType.FLOAT;
 const I = DataType.INT64;
@@ -39,6 +39,8 @@ const cases: RuleCase[] = [
 ];
 
 for (const c of cases) test(`nn rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('nn', cases, 29);
 
 test('nn rule: a symbolic spatial dim stays unknown statically even with SAME padding', () =>
   checkCase({ name: 'Conv SAME symbolic', op: 'Conv', inputs: [['x', F, [1, 1, 'h', 8]], ['w', F, [2, 1, 3, 3]]], attrs: [attr.string('auto_pad', 'SAME_UPPER')], want: [{ static: [1, 2, null, 8], runtime: [1, 2, 'h', 8] }] }));

@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { checkCase, DataType, type RuleCase } from './ruleCase';
+import { checkCase, ortAgreementTest, DataType, type RuleCase } from './ruleCase';
 
 const F = DataType.FLOAT;
 const U8 = DataType.UINT8;
@@ -15,3 +15,5 @@ const cases: RuleCase[] = [
 ];
 
 for (const c of cases) test(`quantization rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('quantization', cases, 4);

@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { attr, checkCase, DataType, ints, type RuleCase } from './ruleCase';
+import { attr, checkCase, ortAgreementTest, DataType, ints, type RuleCase } from './ruleCase';
 
 const F = DataType.FLOAT;
 const I = DataType.INT64;
@@ -16,3 +16,5 @@ const cases: RuleCase[] = [
 ];
 
 for (const c of cases) test(`reduce rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('reduce', cases, 8);

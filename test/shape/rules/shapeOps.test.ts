@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { attr, checkCase, DataType, ints, type RuleCase } from './ruleCase';
+import { attr, checkCase, ortAgreementTest, DataType, ints, type RuleCase } from './ruleCase';
 import { tensor } from '../../support/onnxBuilder';
 
 const F = DataType.FLOAT;
@@ -37,6 +37,8 @@ const cases: RuleCase[] = [
 ];
 
 for (const c of cases) test(`shape op rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('shape op', cases, 26);
 
 test('shape op rule: Expand with unknown target contents still broadcasts known dims (ONNX rank inference)', () =>
   checkCase({ name: 'Expand rank-only', op: 'Expand', inputs: [['x', F, [3, 1]], ['s', I, [3]]], want: [{ static: [null, 3, null] }] }));
