@@ -43,6 +43,8 @@ export interface FuzzResult {
   errors: number;
   crashes: number;
   hangs: number;
+  /** Clean errors per LensError code. */
+  errorCodes: Record<string, number>;
   failures: { caseId: string; source: string; mutation: string; detail: string }[];
 }
 
@@ -292,7 +294,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
   const rng = new Rng(options.seed);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-fuzz-'));
   const runner = new CaseRunner();
-  const result: FuzzResult = { cases: 0, reports: 0, errors: 0, crashes: 0, hangs: 0, failures: [] };
+  const result: FuzzResult = { cases: 0, reports: 0, errors: 0, crashes: 0, hangs: 0, errorCodes: {}, failures: [] };
   let stagedDir = '';
   try {
     for (let i = 0; i < options.iterations; i++) {
@@ -323,7 +325,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
           fs.writeFileSync(path.join(options.crashDir, `${caseId}.txt`), `source: ${rel}\nmutation: ${mutation.name}\n${detail}\n`);
         }
       } else if (outcome.kind === 'report') result.reports++;
-      else result.errors++;
+      else {
+        result.errors++;
+        const code = outcome.detail.split(':')[0] ?? '';
+        result.errorCodes[code] = (result.errorCodes[code] ?? 0) + 1;
+      }
     }
   } finally {
     runner.close();
@@ -393,7 +399,8 @@ async function main(): Promise<void> {
   const options = parseCli(process.argv.slice(2));
   const r = await runFuzz(options);
   for (const f of r.failures) console.log(`fuzz: ${f.caseId} ${f.source} ${f.mutation}: ${f.detail.split('\n')[0]}`);
-  console.log(`fuzz: seed=${options.seed}`);
+  const codes = Object.entries(r.errorCodes).sort(([a], [b]) => a.localeCompare(b));
+  console.log(`fuzz: seed=${options.seed} stage=${options.stage ?? 'pipeline'} error-codes ${codes.map(([c, n]) => `${c}=${n}`).join(' ')}`);
   console.log(`fuzz: cases=${r.cases} reports=${r.reports} errors=${r.errors} crashes=${r.crashes} hangs=${r.hangs}`);
   process.exitCode = r.crashes + r.hangs > 0 ? 1 : 0;
 }
