@@ -183,3 +183,29 @@ export function danglingReuseModel(): Uint8Array {
     initializers: [int64Tensor('shape', [4, 8])],
   });
 }
+
+/** Scan over the rows of X with a running sum state and an outer-scope bias read in the body. */
+export function scanModel(): Uint8Array {
+  const body = graph({
+    name: 'scan_body',
+    nodes: [
+      node('Add', ['state_in', 'row'], ['s1'], { name: 'body_add' }),
+      node('Mul', ['s1', 'bias'], ['state_out'], { name: 'body_mul' }),
+      node('Relu', ['state_out'], ['row_out'], { name: 'body_relu' }),
+    ],
+    inputs: [tensorValue('state_in', DataType.FLOAT, [8]), tensorValue('row', DataType.FLOAT, [8])],
+    outputs: [tensorValue('state_out', DataType.FLOAT, [8]), tensorValue('row_out', DataType.FLOAT, [8])],
+    valueInfo: [tensorValue('s1', DataType.FLOAT, [8])],
+  });
+  return buildModel({
+    nodes: [
+      node('Sigmoid', ['B'], ['bias'], { name: 'bias_sigmoid' }),
+      node('Neg', ['X'], ['xn'], { name: 'neg' }),
+      node('Scan', ['S0', 'xn'], ['S', 'rows'], { name: 'scan', attrs: [attr.graph('body', body), attr.int('num_scan_inputs', 1)] }),
+      node('Tanh', ['rows'], ['Y'], { name: 'tanh' }),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, [4, 8]), tensorValue('S0', DataType.FLOAT, [8]), tensorValue('B', DataType.FLOAT, [8])],
+    outputs: [tensorValue('Y', DataType.FLOAT, [4, 8]), tensorValue('S', DataType.FLOAT, [8])],
+    opset: 16,
+  });
+}
