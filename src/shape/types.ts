@@ -16,6 +16,7 @@ export type SymDim = number | { expr: string } | null;
 /** The element kind of a value. */
 export type ValueKind = 'tensor' | 'sequence' | 'map' | 'optional' | 'sparse_tensor' | 'opaque' | 'unknown';
 
+/** One value's inferred type: kind, dtype, runtime and ORT static shapes, small contents, and why anything is unknown. */
 export interface InferredValue {
   kind: ValueKind;
   /** ONNX DataType number of the tensor (or of the sequence/optional element tensor); null if unknown. */
@@ -30,6 +31,7 @@ export interface InferredValue {
   reason: string | null;
 }
 
+/** Inference result of one graph, with its subgraph bodies' results nested by Graph object. */
 export interface InferenceResult {
   /** Every value name of this graph (inputs, initializers, node outputs) → its inferred type. */
   values: Map<string, InferredValue>;
