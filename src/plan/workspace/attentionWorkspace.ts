@@ -22,6 +22,16 @@ export function flashBlockBytes(l2CacheBytes: number, headQk: number, headV: num
   return (2 * blockQ + blockQ * blockKv + blockQ * headV) * 4;
 }
 
+/**
+ * The fp32 mask the unfused path builds (fitted on 1.30): a key mask of rank 1 or 2 takes B·T
+ * floats, a rank-3 [B,S,T] mask B·S·T; other ranks are not modelled (the CPU kernel rejects 4-D).
+ */
+function maskBytes(rank: number, B: number, S: number, T: number): number | null {
+  if (rank === 1 || rank === 2) return B * T * 4;
+  if (rank === 3) return B * S * T * 4;
+  return null;
+}
+
 /** The probs + out_tmp + per-(batch, head) extra terms shared by Attention and non-flash MHA. */
 function unfusedTerms(B: number, N: number, S: number, T: number, headV: number): number {
   return B * N * S * T * 4 + B * N * S * headV * 4 + EXTRA_BYTES_PER_BATCH_HEAD * B * N;
@@ -40,13 +50,8 @@ const attention: WorkspaceRule = {
     const T = past + S;
     const headV = sizes[2] / N;
     const causal = v.int('unidirectional', 0) !== 0 && S > 1;
-    let mask = 0;
-    if (causal) mask = B * S * T * 4;
-    else if (v.has(3)) {
-      const m = v.dims(3);
-      if (m.length !== 2) return unavailable(`${v.label} mask_index of rank ${m.length} was not probed in 1.30`, this.source);
-      mask = B * T * 4;
-    }
+    const mask = causal ? B * S * T * 4 : v.has(3) ? maskBytes(v.dims(3).length, B, S, T) : 0;
+    if (mask === null) return unavailable(`${v.label} mask_index of rank ${v.dims(3).length} is not modelled`, this.source);
     return formula(B * S * (sizes[0] + sizes[1] + sizes[2]) * 4 + unfusedTerms(B, N, S, T, headV) + mask, this.source);
   },
 };
@@ -83,13 +88,8 @@ const multiHeadAttention: WorkspaceRule = {
     const isFlash =
       !v.has(4) && !v.has(5) && !v.has(6) && !causal && !v.hasOutput(1) && !v.hasOutput(2) && !v.hasOutput(3) && v.env.l2CacheBytes > 0;
     if (isFlash) return formula(bytes + Math.max(1, v.env.threads) * flashBlockBytes(v.env.l2CacheBytes, headQk, headV, S, L), this.source);
-    let mask = 0;
-    if (causal) mask = B * S * T * 4;
-    else if (v.has(4)) {
-      const m = v.dims(4);
-      if (m.length !== 2) return unavailable(`${v.label} key_padding_mask of rank ${m.length} was not probed in 1.30`, this.source);
-      mask = B * T * 4;
-    }
+    const mask = causal ? B * S * T * 4 : v.has(4) ? maskBytes(v.dims(4).length, B, S, T) : 0;
+    if (mask === null) return unavailable(`${v.label} key_padding_mask of rank ${v.dims(4).length} is not modelled`, this.source);
     return formula(bytes + unfusedTerms(B, N, S, T, headV) + mask, this.source);
   },
 };

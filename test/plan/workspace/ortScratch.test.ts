@@ -121,6 +121,9 @@ const CASES: OrtCase[] = [
   { name: 'MultiHeadAttention with past and key-padding mask', feeds: { 4: new Array(16).fill(1) }, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 1, 32]], [F, [2, 1, 32]], [F, [2, 1, 32]], null, [I32, [2, 8]], null, [F, [2, 4, 7, 8]], [F, [2, 4, 7, 8]]], outputs: [[F, [2, 1, 32]], [F, [2, 4, 8, 8]], [F, [2, 4, 8, 8]]] } },
   { name: 'GroupQueryAttention fp16 prompt', feeds: { 5: [15, 15], 6: [16] }, spec: gqa16(2, 16, 8, 4, 32, 0, 16) },
   { name: 'GroupQueryAttention fp16 decode in a shared 64-long buffer', feeds: { 5: [19], 6: [20] }, maxTotalSequenceLength: 20, spec: gqa16(1, 1, 4, 2, 16, 64, 64) },
+  { name: 'Attention (contrib) with a 1-D mask', feeds: { 3: [8, 8] }, spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]], [I32, [2]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
+  { name: 'Attention (contrib) with a 3-D mask', feeds: { 3: new Array(128).fill(1) }, spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]], [I32, [2, 8, 8]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
+  { name: 'MultiHeadAttention with a 3-D key mask', feeds: { 4: new Array(96).fill(1) }, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [2, 6, 32]], [F, [2, 6, 32]], null, [I32, [2, 8, 6]]], outputs: [[F, [2, 8, 32]]] } },
   { name: 'ConstantOfShape', feeds: { 0: [2, 3, 4] }, spec: { op: 'ConstantOfShape', inputs: [[7, [3]]], outputs: [[F, [2, 3, 4]]] } },
   { name: 'DepthToSpace', spec: { op: 'DepthToSpace', attrs: { blocksize: 2 }, inputs: [[F, [1, 16, 8, 8]]], outputs: [[F, [1, 4, 16, 16]]] } },
 ];
