@@ -185,7 +185,7 @@ export class App {
     if (graph.bestFitArenaBytes !== null) lines.push({ bytes: graph.bestFitArenaBytes, label: 'best-fit arena', color: this.palette.arena, isDashed: false });
     let yMax = Math.max(maxLive ?? 0, graph.bestFitArenaBytes ?? 0, graph.peak.bytes ?? 0);
     for (const o of observed) yMax = Math.max(yMax, seriesMax(o.series));
-    return { graph, layout, live, observed, lines, yMaxBytes: yMax * 1.08 };
+    return { graph, layout, live, observed, lines, yMaxBytes: yMax * 1.08, valueNames: graph.values.map((v) => v.name) };
   }
 
   private relayout(): void {
