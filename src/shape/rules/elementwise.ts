@@ -167,6 +167,9 @@ export const ELEMENTWISE_RULES: Record<string, ShapeRule> = {
   CastLike: castLike,
   Dropout: dropout,
   Clip: unary,
+  BitCast: (ctx) => [out(ctx.int('to', 0) || null, sameAs(ctx, 0).shape)],
+  StringConcat: binaryRule(null),
+  RegexFullMatch: (ctx) => [out(BOOL, sameAs(ctx, 0).shape)],
 };
 
 /** Unary float ops whose output equals the input in shape and dtype. */
@@ -175,6 +178,6 @@ const SAME_SHAPE_OPS = [
   'Asinh', 'Acosh', 'Atanh', 'Softplus', 'Softsign', 'Elu', 'Selu', 'LeakyRelu', 'HardSigmoid',
   'HardSwish', 'Mish', 'Celu', 'ThresholdedRelu', 'Gelu', 'Shrink', 'Softmax', 'LogSoftmax', 'Hardmax',
   'LpNormalization', 'MeanVarianceNormalization', 'BitwiseNot', 'Swish', 'CumSum', 'Trilu', 'LRN',
-  'InstanceNormalization', 'TensorScatter', 'ScatterND', 'ScatterElements', 'Scatter', 'ReverseSequence',
+  'InstanceNormalization', 'TensorScatter', 'CumProd', 'SwiGLU', 'ScatterND', 'ScatterElements', 'Scatter', 'ReverseSequence',
 ];
 for (const op of SAME_SHAPE_OPS) ELEMENTWISE_RULES[op] ??= unary;

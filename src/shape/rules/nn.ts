@@ -289,6 +289,7 @@ export const NN_RULES: Record<string, ShapeRule> = {
   ConvInteger: convRule(0, 1, () => DataType.INT32),
   QLinearConv: convRule(0, 3, (ctx) => input(ctx, 7)?.dtype ?? input(ctx, 0)?.dtype ?? null),
   ConvTranspose: convTranspose,
+  DeformConv: convRule(0, 1, (ctx) => input(ctx, 0)?.dtype ?? null),
   MaxPool: poolRule(true),
   AveragePool: poolRule(false),
   LpPool: poolRule(false),

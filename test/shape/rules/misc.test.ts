@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { attr, checkCase, ortAgreementTest, DataType, floats, ints, type RuleCase } from './ruleCase';
+import { attr, checkCase, ortAgreementTest, DataType, floats, ints, tensor, type RuleCase } from './ruleCase';
 
 const F = DataType.FLOAT;
 const MS = { 'com.microsoft': 1 };
@@ -19,3 +19,14 @@ const cases: RuleCase[] = [
 for (const c of cases) test(`misc rule: ${c.name}`, () => checkCase(c));
 
 ortAgreementTest('misc', cases, 9);
+
+const more: RuleCase[] = [
+  { name: 'STFT frames and one-sided bins', op: 'STFT', opset: 17, order: ['x', 'step', '', 'len'], inputs: [['x', F, [2, 64, 1]]], inits: [ints('step', [8], []), ints('len', [16], [])], want: [{ static: [2, 7, 9, 2] }] },
+  { name: 'MelWeightMatrix', op: 'MelWeightMatrix', opset: 17, inputs: [], inits: [ints('bins', [8], []), ints('dft', [16], []), ints('sr', [8000], []), tensor('lo', F, [], { values: [0] }), tensor('hi', F, [], { values: [4000] })], want: [{ static: [9, 8] }] },
+  { name: 'DeformConv', op: 'DeformConv', opset: 19, inputs: [['x', F, [1, 2, 6, 6]], ['w', F, [4, 2, 3, 3]], ['off', F, [1, 18, 4, 4]]], want: [{ static: [1, 4, 4, 4] }] },
+  { name: 'CumProd keeps the shape', op: 'CumProd', opset: 26, inputs: [['x', F, ['n', 3]]], inits: [ints('ax', [1], [])], want: [{ static: ['n', 3] }] },
+];
+
+for (const c of more) test(`misc rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('newer misc', more, 2);
