@@ -111,11 +111,11 @@ export class FileSource implements ByteSource {
     checkReadLength(length, offset);
     if (offset >= this.windowStart && offset + length <= this.windowStart + this.windowLength) {
       const at = offset - this.windowStart;
-      return Uint8Array.prototype.slice.call(this.window, at, at + length);
+      return new Uint8Array(this.window.subarray(at, at + length));
     }
     if (length <= WINDOW_BYTES) {
       this.fill(offset, length);
-      return Uint8Array.prototype.slice.call(this.window, 0, length);
+      return new Uint8Array(this.window.subarray(0, length));
     }
     const out = new Uint8Array(length);
     this.readAt(out, offset, length);
