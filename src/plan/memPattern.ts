@@ -19,40 +19,80 @@ export function alignBytes(sizeBytes: number): number {
   return Math.ceil(sizeBytes / ALLOC_ALIGNMENT_BYTES) * ALLOC_ALIGNMENT_BYTES;
 }
 
-/** The pattern block size ORT's best-fit planner would reserve for these events, in bytes. */
+interface Gap {
+  offset: number;
+  size: number;
+}
+
+/** Index of the first element of `xs` not less than `key` under `less`. */
+function lowerBound<T>(xs: T[], key: T, less: (a: T, b: T) => boolean): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (less(xs[mid]!, key)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const byOffset = (a: { offset: number }, b: { offset: number }): boolean => a.offset < b.offset;
+// Best fit = least waste, then the lowest offset: ORT scans by offset and keeps strictly smaller waste.
+const bySizeThenOffset = (a: Gap, b: Gap): boolean => a.size < b.size || (a.size === b.size && a.offset < b.offset);
+
+/**
+ * The pattern block size ORT's best-fit planner would reserve for these events, in bytes.
+ * Same placements as ORT's linear scan, found with two sorted arrays (blocks by offset, inner gaps
+ * by size) so that thousands of never-freed blocks do not make it quadratic.
+ */
 export function bestFitPeakBytes(events: readonly PatternEvent[]): number {
-  // Live blocks sorted by offset; each is [offset, size, id].
-  const blocks: { offset: number; size: number; id: string }[] = [];
+  const blocks: Gap[] = [];
+  const gaps: Gap[] = [];
+  const live = new Map<string, Gap>();
   let bufferSize = 0;
+  const addGap = (offset: number, size: number): void => {
+    if (size <= 0) return;
+    const g = { offset, size };
+    gaps.splice(lowerBound(gaps, g, bySizeThenOffset), 0, g);
+  };
+  const removeGap = (offset: number, size: number): void => {
+    if (size <= 0) return;
+    const i = lowerBound(gaps, { offset, size }, bySizeThenOffset);
+    if (gaps[i]?.offset === offset && gaps[i]?.size === size) gaps.splice(i, 1);
+  };
+  const endOf = (i: number): number => (i < 0 ? 0 : blocks[i]!.offset + blocks[i]!.size);
   for (const e of events) {
     if (e.kind === 'free') {
-      const i = blocks.findIndex((b) => b.id === e.id);
-      if (i >= 0) blocks.splice(i, 1);
+      const b = live.get(e.id);
+      if (!b) continue;
+      live.delete(e.id);
+      const i = lowerBound(blocks, b, byOffset);
+      const prevEnd = endOf(i - 1);
+      const next = blocks[i + 1];
+      removeGap(prevEnd, b.offset - prevEnd);
+      if (next) {
+        removeGap(b.offset + b.size, next.offset - (b.offset + b.size));
+        addGap(prevEnd, next.offset - prevEnd);
+      }
+      blocks.splice(i, 1);
       continue;
     }
     const size = alignBytes(e.sizeBytes);
     if (size === 0) continue;
-    let current = 0;
-    let waste = Number.POSITIVE_INFINITY;
-    let bestOffset = blocks.length > 0 ? blocks[blocks.length - 1]!.offset + blocks[blocks.length - 1]!.size : 0;
-    for (const b of blocks) {
-      if (b.offset >= current) {
-        const gap = b.offset - current;
-        if (gap >= size && gap - size < waste) {
-          waste = gap - size;
-          bestOffset = current;
-        }
-      }
-      current = Math.max(current, b.offset + b.size);
+    const lastEnd = endOf(blocks.length - 1);
+    const gi = lowerBound(gaps, { offset: -1, size }, bySizeThenOffset);
+    const gap = gaps[gi];
+    let offset = lastEnd;
+    const tail = bufferSize - lastEnd;
+    if (gap && !(tail >= size && tail - size < gap.size - size)) {
+      offset = gap.offset;
+      gaps.splice(gi, 1);
+      addGap(gap.offset + size, gap.size - size);
     }
-    if (current < bufferSize) {
-      const gap = bufferSize - current;
-      if (gap >= size && gap - size < waste) bestOffset = current;
-    }
-    bufferSize = Math.max(bufferSize, bestOffset + size);
-    let at = 0;
-    while (at < blocks.length && blocks[at]!.offset < bestOffset) at++;
-    blocks.splice(at, 0, { offset: bestOffset, size, id: e.id });
+    const block = { offset, size };
+    blocks.splice(lowerBound(blocks, block, byOffset), 0, block);
+    live.set(e.id, block);
+    bufferSize = Math.max(bufferSize, offset + size);
   }
   return bufferSize;
 }

@@ -23,3 +23,55 @@ test('bestFitPeakBytes() grows from the end of the highest block when nothing fi
 test('bestFitPeakBytes() reuses the tail gap left by a freed top block', () => {
   assert.equal(bestFitPeakBytes([alloc('a', 256), alloc('b', 1024), free('b'), alloc('c', 512)]), 1280);
 });
+
+/** ORT's TraceAllocation as a direct linear scan, to check the indexed version against. */
+function referenceBestFit(events: readonly PatternEvent[]): number {
+  const blocks: { offset: number; size: number; id: string }[] = [];
+  let bufferSize = 0;
+  for (const e of events) {
+    if (e.kind === 'free') {
+      const i = blocks.findIndex((b) => b.id === e.id);
+      if (i >= 0) blocks.splice(i, 1);
+      continue;
+    }
+    const size = alignBytes(e.sizeBytes);
+    if (size === 0) continue;
+    let current = 0;
+    let waste = Number.POSITIVE_INFINITY;
+    let best = blocks.length > 0 ? blocks[blocks.length - 1]!.offset + blocks[blocks.length - 1]!.size : 0;
+    for (const b of blocks) {
+      if (b.offset >= current) {
+        const gap = b.offset - current;
+        if (gap >= size && gap - size < waste) {
+          waste = gap - size;
+          best = current;
+        }
+      }
+      current = Math.max(current, b.offset + b.size);
+    }
+    if (current < bufferSize && bufferSize - current >= size && bufferSize - current - size < waste) best = current;
+    bufferSize = Math.max(bufferSize, best + size);
+    let at = 0;
+    while (at < blocks.length && blocks[at]!.offset < best) at++;
+    blocks.splice(at, 0, { offset: best, size, id: e.id });
+  }
+  return bufferSize;
+}
+
+test('bestFitPeakBytes() places every block where ORT\'s linear scan does (500 seeded random traces)', () => {
+  let s = 12345;
+  const rand = (n: number): number => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) % n);
+  for (let trace = 0; trace < 500; trace++) {
+    const events: PatternEvent[] = [];
+    const live: string[] = [];
+    for (let k = 0; k < 60; k++) {
+      if (live.length > 0 && rand(3) === 0) events.push(free(live.splice(rand(live.length), 1)[0]!));
+      else {
+        const id = `t${trace}_${k}`;
+        live.push(id);
+        events.push(alloc(id, rand(5) * 256 + rand(2) * 100));
+      }
+    }
+    assert.equal(bestFitPeakBytes(events), referenceBestFit(events), `trace ${trace}`);
+  }
+});
