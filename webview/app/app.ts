@@ -5,7 +5,7 @@
 import type { ObservedProfile, ToWebview } from '../../src/report/protocol';
 import type { PlanView, Report, ReportGraph } from '../../src/report/report';
 import { clear, el } from '../dom';
-import { formatMaybeBytes } from '../format';
+import { formatMaybeBytes, niceBytesCeil } from '../format';
 import type { HostBridge } from '../hostBridge';
 import { KIND_LABELS, readPalette, type Palette } from '../theme';
 import type { CurveLine, StepSeries } from '../timeline/drawCurve';
@@ -185,7 +185,7 @@ export class App {
     if (graph.bestFitArenaBytes !== null) lines.push({ bytes: graph.bestFitArenaBytes, label: 'best-fit arena', color: this.palette.arena, isDashed: false });
     let yMax = Math.max(maxLive ?? 0, graph.bestFitArenaBytes ?? 0, graph.peak.bytes ?? 0);
     for (const o of observed) yMax = Math.max(yMax, seriesMax(o.series));
-    return { graph, layout, live, observed, lines, yMaxBytes: yMax * 1.08, valueNames: graph.values.map((v) => v.name) };
+    return { graph, layout, live, observed, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueNames: graph.values.map((v) => v.name) };
   }
 
   private relayout(): void {

@@ -115,6 +115,8 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
   strokeSeries(ctx, frame, live, style.curve, yOf, false);
   for (const o of frame.observed) strokeSeries(ctx, frame, o.series, o.color, yOf, true);
 
+  // Reference lines are often a few bytes apart (lower bound vs arena), so their labels go in the
+  // right-hand corner, one under the other, instead of on top of each other and of the peak label.
   frame.lines.forEach((line, k) => {
     const y = Math.round(yOf(line.bytes)) + 0.5;
     ctx.strokeStyle = line.color;
@@ -122,8 +124,8 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
     ctx.beginPath(); ctx.moveTo(gutterPx, y); ctx.lineTo(widthPx, y); ctx.stroke();
     ctx.setLineDash([]);
     ctx.fillStyle = line.color;
-    // Lines are often close together (lower bound vs arena): stagger their labels horizontally.
-    ctx.fillText(`${line.label} ${formatBytes(line.bytes)}`, gutterPx + 4 + k * 200, y - 6);
+    const text = `${line.label} ${formatBytes(line.bytes)}`;
+    ctx.fillText(text, widthPx - 8 - text.length * 5.6, Math.min(heightPx - BOTTOM_PAD_PX - 6, y + 8 + k * 12));
   });
 
   if (frame.peakStep !== null && frame.peakBytes !== null) {
@@ -135,7 +137,8 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
       ctx.fillStyle = style.peak;
       ctx.beginPath(); ctx.arc(x, y, 3.5, 0, Math.PI * 2); ctx.closePath(); ctx.fill();
       const text = `peak ${formatBytes(frame.peakBytes)} @ step ${frame.peakStep}`;
-      ctx.fillText(text, Math.min(x + 6, widthPx - text.length * 6), Math.max(7, y - 2));
+      const textW = text.length * 5.6;
+      ctx.fillText(text, x + 6 + textW < widthPx ? x + 6 : x - 6 - textW, Math.max(7, y - 6));
     }
   }
   if (frame.cursorStep >= 0) {

@@ -140,6 +140,7 @@ export function drawTimeline(ctx: TimelineContext, frame: TimelineFrame, style: 
     const y = row * rowHeightPx - scrollTopPx + BAR_INSET_PX;
     const [first, last] = visibleRange(layout.segStart, layout.prefixMaxEnd, layout.rowFirst[row]!, layout.rowFirst[row + 1]!, step0, step1);
     let pendStyle = -1;
+    let labelEnd = -Infinity;
     let pendX = 0;
     let pendEnd = 0;
     for (let i = first; i < last; i++) {
@@ -161,7 +162,13 @@ export function drawTimeline(ctx: TimelineContext, frame: TimelineFrame, style: 
       pendStyle = s;
       pendX = x0;
       pendEnd = x1;
-      if (w >= MIN_LABEL_WIDTH_PX) labels.push(i, x0, y, w);
+      // Layered (overlapping) bars would print labels over each other: skip a label that starts
+      // under the previous label's text.
+      if (w >= MIN_LABEL_WIDTH_PX && x0 >= labelEnd) {
+        labels.push(i, x0, y, w);
+        const v = layout.segValue[i]!;
+        labelEnd = x0 + Math.min(w, ((v >= 0 ? frame.valueNames[v]?.length : 4) ?? 4) * 6 + 8);
+      }
     }
     if (pendStyle >= 0) pushRect(pendStyle, pendX, y, pendEnd - pendX, barH);
   }
