@@ -39,7 +39,7 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
   try {
     args = parseArgs(argv);
   } catch (e) {
-    io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))}\n${USAGE}\n`);
+    io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))} (see --help)\n`);
     return EXIT.badInput;
   }
   if (args.help) {
