@@ -8,6 +8,7 @@ import { unavailable, zero } from './opView';
 import { NORM_WORKSPACE } from './normWorkspace';
 import { QUANT_WORKSPACE } from './quantWorkspace';
 import { RNN_WORKSPACE } from './rnnWorkspace';
+import { SIGNAL_WORKSPACE } from './signalWorkspace';
 import { TENSOR_WORKSPACE } from './tensorWorkspace';
 import type { WorkspaceRule } from './workspaceRule';
 import { UNMODELLED_WORKSPACE_OPS } from './unmodelledWorkspaceOps';
@@ -17,7 +18,7 @@ function buildTable(): ReadonlyMap<string, WorkspaceRule> {
   const table = new Map<string, WorkspaceRule>();
   for (const [label, source] of Object.entries(ZERO_WORKSPACE_OPS)) table.set(label, { source, estimate: () => zero(source) });
   for (const [label, u] of Object.entries(UNMODELLED_WORKSPACE_OPS)) table.set(label, { source: u.source, estimate: () => unavailable(u.reason, u.source) });
-  for (const family of [CONV_WORKSPACE, RNN_WORKSPACE, ATTENTION_WORKSPACE, QUANT_WORKSPACE, NORM_WORKSPACE, TENSOR_WORKSPACE]) {
+  for (const family of [CONV_WORKSPACE, RNN_WORKSPACE, ATTENTION_WORKSPACE, QUANT_WORKSPACE, NORM_WORKSPACE, TENSOR_WORKSPACE, SIGNAL_WORKSPACE]) {
     for (const [label, rule] of Object.entries(family)) table.set(label, rule);
   }
   return table;

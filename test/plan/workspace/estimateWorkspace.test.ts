@@ -98,6 +98,8 @@ const ROWS: Row[] = [
   { name: 'RMSNormalization fp16 with a fed scale converts it', bytes: 256, spec: { op: 'RMSNormalization', inputs: [[F16, [4, 64]], [F16, [64]]], outputs: [[F16, [4, 64]]] } },
   { name: 'Resize linear NHWC takes 16·(Ho+Wo)', bytes: 256, spec: { op: 'Resize', attrs: { mode: 'linear' }, inputs: [[F, [1, 4, 4, 3]], null, [F, [4]]], outputs: [[F, [1, 8, 8, 3]]] } },
   { name: 'Resize linear antialias (2x down) takes windowed weights and a plane', bytes: 416, spec: { op: 'Resize', attrs: { mode: 'linear', antialias: 1 }, inputs: [[F, [1, 2, 8, 8]], null, [F, [4]]], outputs: [[F, [1, 2, 4, 4]]] } },
+  { name: 'DFT of a non-power-of-two length takes (3 + 2·signals) complex buffers of nextPow2(2n-1)', opset: 20, bytes: (3 + 2 * 12) * 32 * 8, spec: { op: 'DFT', inputs: [[F, [3, 10, 4, 1]], null, [I64, []]], outputs: [[F, [3, 10, 4, 2]]], constant: [2], values: { 2: [1] } } },
+  { name: 'DFT of a power-of-two length takes nothing from the arena', opset: 20, bytes: 0, state: 'zero', spec: { op: 'DFT', inputs: [[F, [1, 16, 1]]], outputs: [[F, [1, 16, 2]]] } },
   { name: 'ConstantOfShape is known zero', bytes: 0, state: 'zero', spec: { op: 'ConstantOfShape', inputs: [[I64, [3]]], outputs: [[F, [2, 3, 4]]] } },
   { name: 'Reshape is known zero', bytes: 0, state: 'zero', spec: { op: 'Reshape', inputs: [[F, [4, 4]], [I64, [1]]], outputs: [[F, [16]]] } },
 ];

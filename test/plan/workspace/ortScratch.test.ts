@@ -124,6 +124,9 @@ const CASES: OrtCase[] = [
   { name: 'Attention (contrib) with a 1-D mask', feeds: { 3: [8, 8] }, spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]], [I32, [2]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
   { name: 'Attention (contrib) with a 3-D mask', feeds: { 3: new Array(128).fill(1) }, spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]], [I32, [2, 8, 8]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
   { name: 'MultiHeadAttention with a 3-D key mask', feeds: { 4: new Array(96).fill(1) }, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [2, 6, 32]], [F, [2, 6, 32]], null, [I32, [2, 8, 6]]], outputs: [[F, [2, 8, 32]]] } },
+  { name: 'DFT of length 10 (opset 19)', opset: 19, spec: { op: 'DFT', inputs: [[F, [1, 10, 10, 1]]], outputs: [[F, [1, 10, 10, 2]]] } },
+  { name: 'DFT of length 100 on axis input (opset 20)', opset: 20, spec: { op: 'DFT', inputs: [[F, [1, 100, 1]], null, [7, []]], outputs: [[F, [1, 100, 2]]], constant: [2], values: { 2: [1] } } },
+  { name: 'DFT of power-of-two length', opset: 20, spec: { op: 'DFT', inputs: [[F, [2, 16, 4, 1]], null, [7, []]], outputs: [[F, [2, 16, 4, 2]]], constant: [2], values: { 2: [1] } } },
   { name: 'ConstantOfShape', feeds: { 0: [2, 3, 4] }, spec: { op: 'ConstantOfShape', inputs: [[7, [3]]], outputs: [[F, [2, 3, 4]]] } },
   { name: 'DepthToSpace', spec: { op: 'DepthToSpace', attrs: { blocksize: 2 }, inputs: [[F, [1, 16, 8, 8]]], outputs: [[F, [1, 4, 16, 16]]] } },
 ];

@@ -1,0 +1,44 @@
+/** Scratch of the signal ops (fitted on ORT 1.30 runs; no 1.30 source was read). */
+import { DataType } from '../../onnx/dataType';
+import { formula, numel, unavailable, zero, type OpView } from './opView';
+import type { WorkspaceRule } from './workspaceRule';
+import type { WorkspaceEstimate } from './types';
+
+/** The DFT axis, resolved against the full input rank (signal dims plus the trailing 1-or-2 dim). */
+function dftAxis(v: OpView, rank: number): number | null {
+  const norm = (a: number) => (a < 0 ? a + rank : a);
+  if (v.has(2)) {
+    const given = v.constantValues(2)?.[0];
+    return given === undefined ? null : norm(given);
+  }
+  // Opset 20 moved the axis to input 2 (default -2); before that it was an attribute (default 1).
+  const newer = norm(-2);
+  const older = norm(v.int('axis', 1));
+  const opset = v.env.opset;
+  if (opset !== undefined) return opset >= 20 ? newer : older;
+  return newer === older ? newer : null;
+}
+
+/**
+ * DFT (float): power-of-two lengths take nothing from the arena; other lengths n take complex
+ * buffers of M = nextPow2(2n - 1): three shared ones plus two per transformed signal.
+ * Fitted on 1.30 (16 probes: lengths 3-100, real and complex, onesided, inverse, batches).
+ */
+function dft(v: OpView): WorkspaceEstimate {
+  const source = 'core/providers/cpu/signal/dft.cc';
+  if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float only`, source);
+  if (v.has(1)) return unavailable(`${v.label} with dft_length is not modelled`, source);
+  const x = v.dims(0);
+  const axis = dftAxis(v, x.length);
+  if (axis === null || axis >= x.length - 1) return unavailable(`${v.label} axis is not known (opset or axis input missing)`, source);
+  const n = x[axis];
+  if (n <= 0 || (n & (n - 1)) === 0) return zero(source);
+  const transforms = numel(x.slice(0, -1)) / n;
+  const m = 2 ** Math.ceil(Math.log2(2 * n - 1));
+  return formula((3 + 2 * transforms) * m * 8, source);
+}
+
+/** The signal entries, keyed by op label. */
+export const SIGNAL_WORKSPACE: Record<string, WorkspaceRule> = {
+  DFT: { source: 'core/providers/cpu/signal/dft.cc', estimate: dft },
+};
