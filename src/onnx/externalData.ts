@@ -50,7 +50,8 @@ function checkTensor(t: TensorInfo, realBase: string, sizes: Map<string, number>
   if (loc === '') fail(`External data for tensor '${t.name}' has no location`);
   // ORT on Windows treats '\' as a separator, so a location is judged with both separators.
   const portable = loc.replace(/\\/g, '/');
-  if (path.posix.isAbsolute(portable) || path.win32.isAbsolute(loc) || /^[A-Za-z]:/.test(portable) || portable.includes('\0')) {
+  if (loc.includes('\0')) fail(`External data location for tensor '${t.name}' contains a NUL character`);
+  if (path.posix.isAbsolute(portable) || path.win32.isAbsolute(loc) || /^[A-Za-z]:/.test(portable)) {
     fail(`External data location '${loc}' for tensor '${t.name}' is an absolute path`);
   }
   const normalized = path.posix.normalize(portable);
@@ -69,7 +70,7 @@ function checkTensor(t: TensorInfo, realBase: string, sizes: Map<string, number>
       return fail(`External data file '${loc}' for tensor '${t.name}' not found`);
     }
     const rel = path.relative(realBase, real);
-    if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel)) {
+    if (rel.startsWith('..') || path.isAbsolute(rel)) {
       fail(`External data location '${loc}' for tensor '${t.name}' resolves outside the model folder`);
     }
     const st = fs.statSync(real);

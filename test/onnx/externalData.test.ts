@@ -42,6 +42,8 @@ const REFUSALS: { name: string; tensor: TensorInfo; message: string }[] = [
   { name: 'a backslash escape', tensor: externalTensor('W', '..\\w.bin'), message: "External data location '..\\w.bin' for tensor 'W' escapes the model folder" },
   { name: 'a UNC path', tensor: externalTensor('W', '\\\\server\\share\\w.bin'), message: "External data location '\\\\server\\share\\w.bin' for tensor 'W' is an absolute path" },
   { name: 'a folder', tensor: externalTensor('W', 'folder'), message: "External data location 'folder' for tensor 'W' is not a regular file" },
+  { name: 'the model folder itself', tensor: externalTensor('W', '.'), message: "External data location '.' for tensor 'W' is not a regular file" },
+  { name: 'a NUL character', tensor: externalTensor('W', 'w.bin\0.txt'), message: "External data location for tensor 'W' contains a NUL character" },
   { name: 'a non-numeric offset', tensor: externalTensor('W', 'w.bin', NaN), message: "External data offset for tensor 'W' is not a non-negative integer" },
   { name: 'an offset past the end without length', tensor: externalTensor('W', 'w.bin', 65), message: "External data for tensor 'W' ends at byte 65 beyond 'w.bin' (64 bytes)" },
   { name: 'a length past the end', tensor: externalTensor('W', 'w.bin', 0, 65), message: "External data for tensor 'W' ends at byte 65 beyond 'w.bin' (64 bytes)" },
