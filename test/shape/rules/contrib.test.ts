@@ -21,22 +21,8 @@ const cases: RuleCase[] = [
   { ...ms, name: 'RotaryEmbedding', op: 'RotaryEmbedding', inputs: [['x', H, ['b', 's', 16]], ['p', DataType.INT64, ['b', 's']], ['c', H, [64, 8]], ['sn', H, [64, 8]]], want: [{ dtype: H, static: ['b', 's', 16] }] },
   { ...ms, name: 'MatMulNBits', op: 'MatMulNBits', inputs: [['a', H, ['n', 32]], ['b', DataType.UINT8, [32, 1, 16]], ['sc', H, [32]]], attrs: [attr.int('K', 32), attr.int('N', 32), attr.int('bits', 4), attr.int('block_size', 32)], want: [{ dtype: H, static: ['n', 32] }] },
   { name: 'SimplifiedLayerNormalization (ORT, default domain)', op: 'SimplifiedLayerNormalization', inputs: [['x', H, ['b', 's', 16]], ['g', H, [16]]], outputs: 1, want: [{ dtype: H, static: ['b', 's', 16] }] },
-  { name: 'TreeEnsemble (ai.onnx.ml 5)', op: 'TreeEnsemble', domain: 'ai.onnx.ml', opsets: { 'ai.onnx.ml': 5 }, inputs: [['x', DataType.DOUBLE, [3, 2]]], attrs: [attr.int('n_targets', 2)], want: [{ dtype: DataType.DOUBLE, static: [3, 2] }] },
 ];
 
 for (const c of cases) test(`contrib rule: ${c.name}`, () => checkCase(c));
 
 ortAgreementTest('contrib', cases, 11);
-
-const ML = { domain: 'ai.onnx.ml', opsets: { 'ai.onnx.ml': 3 } };
-const mlCases: RuleCase[] = [
-  { ...ML, name: 'LinearRegressor', op: 'LinearRegressor', inputs: [['x', F, ['n', 4]]], attrs: [attr.floats('coefficients', [1, 2, 3, 4, 5, 6, 7, 8]), attr.int('targets', 2)], want: [{ dtype: F, static: ['n', 2] }] },
-  { ...ML, name: 'LinearClassifier', op: 'LinearClassifier', inputs: [['x', F, ['n', 2]]], attrs: [attr.floats('coefficients', [1, 2, 3, 4, 5, 6]), attr.floats('intercepts', [0, 0, 0]), attr.ints('classlabels_ints', [0, 1, 2])], want: [{ dtype: DataType.INT64, static: ['n'] }, { dtype: F, static: ['n', 3] }] },
-  { ...ML, name: 'LabelEncoder string to int', op: 'LabelEncoder', inputs: [['x', DataType.STRING, ['n']]], attrs: [attr.strings('keys_strings', ['a', 'b']), attr.ints('values_int64s', [1, 2])], want: [{ dtype: DataType.INT64, static: ['n'] }] },
-  { ...ML, name: 'ArrayFeatureExtractor', op: 'ArrayFeatureExtractor', inputs: [['x', F, ['n', 10]], ['y', DataType.INT64, [3]]], want: [{ static: ['n', 3] }] },
-  { ...ML, name: 'ZipMap gives a sequence', op: 'ZipMap', inputs: [['x', F, ['n', 3]]], attrs: [attr.ints('classlabels_int64s', [0, 1, 2])], want: [{ kind: 'sequence' }] },
-];
-
-for (const c of mlCases) test(`ml rule: ${c.name}`, () => checkCase(c));
-
-ortAgreementTest('ml', mlCases, 3);
