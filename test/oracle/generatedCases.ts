@@ -21,6 +21,7 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
     files.push(p);
   };
   for (let seed = 1; seed <= RANDOM_DAGS; seed++) write(`dag_${seed}.onnx`, randomDagModel(seed, 6 + ((seed * 7) % 35), seed % 3 === 0));
+  for (let seed = 1; seed <= RANDOM_DAGS; seed++) write(`multi_${seed}.onnx`, randomDagModel(1000 + seed, 6 + ((seed * 5) % 30), seed % 2 === 0, 'multi'));
   write('alias_chain.onnx', aliasChainModel());
   write('dead_buffer.onnx', deadBufferModel());
   write('control_flow.onnx', controlFlowModel());

@@ -18,17 +18,20 @@ export function rng(seed: number): () => number {
 }
 
 type Obj = Record<string, unknown>;
-type Kind = 'full' | 'row' | 'int' | 'wide';
+type Kind = 'full' | 'row' | 'int' | 'wide' | 'half';
 interface Val {
   name: string;
   kind: Kind;
 }
 
-const SHAPES: Record<Kind, (number | string)[]> = { full: ['N', 4, 8], row: ['N', 4, 1], int: ['N', 4, 8], wide: ['N', 32] };
-const DTYPES: Record<Kind, number> = { full: DataType.FLOAT, row: DataType.FLOAT, int: DataType.INT32, wide: DataType.FLOAT };
+const SHAPES: Record<Kind, (number | string)[]> = { full: ['N', 4, 8], row: ['N', 4, 1], int: ['N', 4, 8], wide: ['N', 32], half: ['N', 4, 4] };
+const DTYPES: Record<Kind, number> = { full: DataType.FLOAT, row: DataType.FLOAT, int: DataType.INT32, wide: DataType.FLOAT, half: DataType.FLOAT };
 
-/** A random DAG of `size` nodes over [N,4,8] floats; NodeProtos shuffled when `shuffle`. */
-export function randomDagModel(seed: number, size: number, shuffle: boolean): Uint8Array {
+/**
+ * A random DAG of `size` nodes over [N,4,8] floats; NodeProtos shuffled when `shuffle`. The 'multi'
+ * flavor adds multi-output Split, Concat, Clip, LeakyRelu, Dropout, Flatten, same-type Cast, Transpose.
+ */
+export function randomDagModel(seed: number, size: number, shuffle: boolean, flavor: 'basic' | 'multi' = 'basic'): Uint8Array {
   const r = rng(seed);
   const pick = <T>(xs: T[]): T => xs[Math.floor(r() * xs.length)]!;
   const vals: Val[] = [{ name: 'X', kind: 'full' }];
@@ -46,8 +49,33 @@ export function randomDagModel(seed: number, size: number, shuffle: boolean): Ui
     valueInfo.push(tensorValue(out, DTYPES[kind], SHAPES[kind]));
     id++;
   };
+  const emitMulti = (op: string, inputs: string[], kinds: Kind[], attrs: Obj[] = []): void => {
+    const outs = kinds.map((_, k) => `v${id}_${k}`);
+    nodes.push(node(op, inputs, outs, { name: r() < 0.6 ? `n${id}_${op.toLowerCase()}` : undefined, attrs }));
+    inputs.forEach((i) => used.add(i));
+    outs.forEach((o, k) => {
+      vals.push({ name: o, kind: kinds[k]! });
+      valueInfo.push(tensorValue(o, DTYPES[kinds[k]!], SHAPES[kinds[k]!]));
+    });
+    id++;
+  };
   for (let i = 0; i < size; i++) {
     const f = of('full');
+    if (flavor === 'multi') {
+      const x = pick(f).name;
+      const c = r();
+      if (c < 0.15) emitMulti('Split', [x, 'split44'], ['half', 'half'], [attr.int('axis', 2)]);
+      else if (c < 0.3 && of('half').length > 0) emit('Concat', [pick(of('half')).name, pick(of('half')).name], 'full', [attr.int('axis', 2)]);
+      else if (c < 0.4) emit('Clip', [x], 'full');
+      else if (c < 0.5) emit('LeakyRelu', [x], 'full');
+      else if (c < 0.6) emit('Dropout', [x], 'full');
+      else if (c < 0.68) emit('Flatten', [x], 'wide', [attr.int('axis', 1)]);
+      else if (c < 0.76) emit('Cast', [x], 'full', [attr.int('to', DataType.FLOAT)]);
+      else if (c < 0.84) emit('Add', [x, pick(f).name], 'full');
+      else if (c < 0.92) emit('Transpose', [x], 'full', [attr.ints('perm', [0, 1, 2])]);
+      else emit('Softmax', [x], 'full', [attr.int('axis', -1)]);
+      continue;
+    }
     const x = pick(f).name;
     const c = r();
     if (c < 0.18) emit(pick(['Add', 'Mul', 'Sub']), [x, pick(f).name], 'full');
@@ -78,7 +106,7 @@ export function randomDagModel(seed: number, size: number, shuffle: boolean): Ui
     nodes,
     inputs: [tensorValue('X', DataType.FLOAT, SHAPES.full)],
     outputs: outs.map((v) => tensorValue(v.name, DTYPES[v.kind], SHAPES[v.kind])),
-    initializers: [int64Tensor('shape_wide', [0, 32]), int64Tensor('shape_full', [0, 4, 8]), tensor('W', DataType.FLOAT, [8, 8])],
+    initializers: [int64Tensor('shape_wide', [0, 32]), int64Tensor('shape_full', [0, 4, 8]), tensor('W', DataType.FLOAT, [8, 8]), int64Tensor('split44', [4, 4])],
     valueInfo: valueInfo.filter((v) => !outs.some((o) => o.name === v.name)),
   });
 }
