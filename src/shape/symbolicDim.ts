@@ -274,6 +274,13 @@ export function evaluateDim(d: SymDim, bindings: Readonly<Record<string, number>
   return toDim(normalize(terms));
 }
 
+/** True when the dim is provably ≥ 0: a non-negative number, or an expression whose terms all have positive coefficients (symbols are sizes). */
+export function isNonNegativeDim(d: SymDim): boolean {
+  if (typeof d === 'number') return d >= 0;
+  const p = polyOf(d);
+  return p !== null && p.every((t) => t.coef > 0);
+}
+
 /** The single symbol an expression consists of (coefficient 1), or null; used to write dim_params. */
 export function singleSymbol(d: SymDim): string | null {
   const p = polyOf(d);

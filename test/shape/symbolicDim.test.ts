@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addDims, dimSymbols, dimsEqual, divDims, evaluateDim, formatDim, mulDims, parseDim, singleSymbol, subDims, symbolDim } from '../../src/shape/symbolicDim';
+import { addDims, dimSymbols, dimsEqual, divDims, evaluateDim, formatDim, isNonNegativeDim, mulDims, parseDim, singleSymbol, subDims, symbolDim } from '../../src/shape/symbolicDim';
 
 const e = (expr: string) => ({ expr });
 
@@ -66,4 +66,12 @@ test('formatDim(), dimsEqual() and dimSymbols() read expressions canonically', (
   assert.ok(dimsEqual(e('a*b'), e('b*a')));
   assert.ok(!dimsEqual(null, null));
   assert.deepEqual(dimSymbols(e('2*batch*seq+past')), ['batch', 'past', 'seq']);
+});
+
+test('isNonNegativeDim() holds for sizes and sums of sizes only', () => {
+  assert.ok(isNonNegativeDim(e('past+seq')));
+  assert.ok(isNonNegativeDim(3));
+  assert.ok(!isNonNegativeDim(e('n-1')));
+  assert.ok(!isNonNegativeDim(-1));
+  assert.ok(!isNonNegativeDim(null));
 });

@@ -3,7 +3,7 @@
  * comparisons and logic (bool output), Where, Cast/CastLike, Clip, Dropout. Small int contents are
  * evaluated so Shape arithmetic (Add/Sub/Mul/Div on shapes) stays known in the runtime channel.
  */
-import { addDims, dimsEqual, divDims, mulDims, subDims } from '../symbolicDim';
+import { addDims, dimsEqual, divDims, isNonNegativeDim, mulDims, subDims } from '../symbolicDim';
 import type { SymDim } from '../types';
 import type { ShapeRule } from '../ruleContext';
 import { BOOL, broadcastReason, broadcastShapes, broadcastValues, input, isIntegerType, out, sameAs } from './ruleKit';
@@ -56,8 +56,8 @@ const div: Binary = (a, b, isInt) => {
 const eq: Binary = (a, b) => {
   if (typeof a === 'number' && typeof b === 'number') return a === b ? 1 : 0;
   if (a !== null && b !== null && dimsEqual(a, b)) return 1;
-  // A symbolic element here is a size (from Shape), which is never negative.
-  if ((typeof a === 'number' && a < 0 && b !== null) || (typeof b === 'number' && b < 0 && a !== null)) return 0;
+  // Symbols stand for sizes, so a provably non-negative expression never equals a negative number.
+  if ((typeof a === 'number' && a < 0 && isNonNegativeDim(b)) || (typeof b === 'number' && b < 0 && isNonNegativeDim(a))) return 0;
   return null;
 };
 
