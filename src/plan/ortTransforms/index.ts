@@ -41,7 +41,8 @@ function dtypesOf(exec: ExecGraph, ctx: OrtTransformContext): DtypeMap {
  * AOT function inlining (only with model-local functions), inlining of schema-function ops the
  * CPU EP cannot run (§2), precision Casts for fp16 nodes without an fp16 kernel (§4a-b) and
  * duplicate-Cast removal (§4c); DequantizeLinear duplication (§5) sits between the two inlining
- * steps as in ORT. Subgraph bodies are left unchanged.
+ * steps as in ORT. ORT treats each subgraph body as its own graph: call this once per body, with
+ * `outerTypes` for the outer-scope values the body reads; nodes holding subgraphs are never cast.
  */
 export function applyOrtTransforms(exec: ExecGraph, ctx: OrtTransformContext): ExecGraph {
   const onnxOpset = ctx.opsets[''] ?? ctx.opsets['ai.onnx'] ?? 1;

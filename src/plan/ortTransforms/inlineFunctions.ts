@@ -126,7 +126,7 @@ export function inlineFunctions(g: GraphEditor, functions: FunctionInfo[], onnxO
   const reported = new Set<number>();
   let expanded = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    if (!g.liveNodes().some((n) => mayInline(n, local, onnxOpset))) break;
+    if (!g.liveNodes().some((n) => mayInline(n, local, onnxOpset))) return expanded;
     const types = typeSource.get();
     let changed = false;
     for (const n of g.liveNodes()) {
@@ -156,8 +156,14 @@ export function inlineFunctions(g: GraphEditor, functions: FunctionInfo[], onnxO
       expanded++;
       changed = true;
     }
-    if (changed) typeSource.invalidate();
-    if (!changed) break;
+    if (!changed) return expanded;
+    typeSource.invalidate();
+  }
+  if (!g.graph.uncovered.some((u) => u.term === 'inline:rounds')) {
+    g.graph.uncovered.push({
+      term: 'inline:rounds',
+      reason: `Function inlining still changed the graph after ${MAX_ROUNDS} rounds (recursive local functions?); stopped there`,
+    });
   }
   return expanded;
 }

@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { castLikes, fp16Softmax, nestedLocalFunctions, singleOpModel } from './support/inlineModels';
 import { short, transformModel } from './support/transformCase';
+import { buildModel, DataType, node, tensorValue } from '../../support/onnxBuilder';
 import { decodeModel, inferDtypes, toExecGraph } from './support/loadExecGraph';
 import { applyOrtTransforms } from '../../../src/plan/ortTransforms/index';
 import type { ExecGraph } from '../../../src/plan/execGraph';
@@ -47,4 +48,17 @@ test('inlineFunctions() reports ops ORT can neither run nor expand (Swish at ops
     assert.equal(failing.length, 1, spec);
     assert.match(failing[0]!.reason, /session creation fails$/);
   }
+});
+
+test('inlineFunctions() stops a recursive local function after its round cap and says so', () => {
+  const bytes = buildModel({
+    nodes: [node('Rec', ['X'], ['Y'], { name: 'r', domain: 'local' })],
+    inputs: [tensorValue('X', DataType.FLOAT, [2])],
+    outputs: [tensorValue('Y', DataType.FLOAT, [2])],
+    opsets: { local: 1 },
+    functions: [{ name: 'Rec', domain: 'local', input: ['x'], output: ['y'], opsetImport: [{ domain: 'local', version: 1 }], node: [node('Rec', ['x'], ['y'], { domain: 'local' })] }],
+  });
+  const { exec } = transformModel(bytes);
+  assert.deepEqual(exec.uncovered.map((u) => u.term), ['inline:rounds']);
+  assert.equal(exec.nodes.filter((n) => n !== undefined).length, 1);
 });
