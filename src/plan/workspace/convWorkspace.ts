@@ -16,7 +16,7 @@ const MAX_THREAD_COUNT = 16;
 const STRIDE_N_ALIGN = 16;
 
 /** MLAS's thread count for the segmented conv path (`Tseg`), from its complexity heuristic. */
-export function convSegmentThreads(filterCount: number, outSize: number, k: number, threads: number): number {
+function convSegmentThreads(filterCount: number, outSize: number, k: number, threads: number): number {
   let t = Math.min(Math.floor((filterCount * outSize * k) / SGEMM_THREAD_COMPLEXITY) + 1, MAX_THREAD_COUNT, Math.max(1, threads));
   if (t > 1) {
     const s = roundUp(Math.ceil(outSize / t), STRIDE_N_ALIGN);

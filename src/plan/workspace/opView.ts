@@ -53,11 +53,6 @@ export class OpView {
     return i < this.node.outputs.length && this.node.outputs[i] !== '';
   }
 
-  /** Number of given inputs, counting '' gaps up to the last present one. */
-  inputCount(): number {
-    return this.node.inputs.length;
-  }
-
   /** Name of input `i` ('' when omitted). */
   inputName(i: number): string {
     return this.node.inputs[i] ?? '';
