@@ -14,8 +14,8 @@
 import { PlanError } from '../onnx/lensError';
 import type { AllocKind, PlanView, ReuseVia } from '../report/report';
 import type { InferredValue } from '../shape/types';
-import type { ExecGraph } from './execGraph';
-import { lookupKernel } from './kernelTable';
+import type { ExecGraph, ExecNode } from './execGraph';
+import { lookupKernel, type KernelDecl } from './kernelTable';
 import { sameSize } from './sameSize';
 
 /** The plan of one value. Steps are positions in the execution order; -1 means before step 0. */
@@ -112,10 +112,12 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
       v.producedAt = step;
       v.producerNode = nodeIndex;
     }
-    for (const name of n.inputs.concat(n.implicitInputs)) {
-      if (name === '') continue;
-      const c = byName.get(name)!.consumers;
-      if (c[c.length - 1] !== step) c.push(step);
+    for (const list of [n.inputs, n.implicitInputs]) {
+      for (const name of list) {
+        if (name === '') continue;
+        const c = byName.get(name)!.consumers;
+        if (c[c.length - 1] !== step) c.push(step);
+      }
     }
   }
 
@@ -141,7 +143,8 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   // ComputeReuseCount.
   for (const nodeIndex of order) {
     const n = exec.nodes[nodeIndex]!;
-    for (const name of n.inputs.concat(n.implicitInputs)) if (name !== '') bump(name);
+    for (const name of n.inputs) if (name !== '') bump(name);
+    for (const name of n.implicitInputs) bump(name);
     for (const name of n.outputs) if (name !== '') bump(name);
   }
   for (const o of exec.outputs) bump(o.name);
@@ -169,74 +172,76 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   // scans from the front; this array is stored reversed (front = last element) so a push is O(1).
   const freelist: { root: string; freedAt: number }[] = [];
 
-  order.forEach((nodeIndex, step) => {
-    const n = exec.nodes[nodeIndex]!;
+  // Declared once, not per node: closures created in the loop cost measurable time on big graphs.
+  const release = (name: string, step: number): void => {
+    if (name === '') return;
+    const original = buffer(name);
+    const left = (useCount.get(original) ?? 0) - 1;
+    useCount.set(original, left);
+    if (left === 0) freelist.push({ root: original, freedAt: step });
+  };
+
+  const findReusableInput = (n: ExecNode, decl: KernelDecl, k: number): { input: string; via: ReuseVia } | null => {
+    for (const [i, o] of decl.alias ?? []) {
+      if (o === k && i < n.inputs.length && n.inputs[i] !== '') return { input: n.inputs[i]!, via: 'alias' };
+    }
+    if (decl.variadicAlias) {
+      const i = k - decl.variadicAlias.outputOffset + decl.variadicAlias.inputOffset;
+      if (i >= 0 && i < n.inputs.length && n.inputs[i] !== '') return { input: n.inputs[i]!, via: 'alias' };
+    }
+    for (const [i, o] of decl.mayInplace ?? []) {
+      if (o !== k || i >= n.inputs.length || n.inputs[i] === '') continue;
+      const inName = n.inputs[i]!;
+      if (externalProducer(inName)) continue;
+      if (useCount.get(buffer(inName)) === 1 && sameSize(typeOf(inName), typeOf(n.outputs[k]!))) return { input: inName, via: 'inplace' };
+    }
+    return null;
+  };
+
+  for (let step = 0; step < order.length; step++) {
+    const n = exec.nodes[order[step]!]!;
     const decl = lookupKernel(n.opType, n.domain, opsets[n.domain === 'ai.onnx' ? '' : n.domain]);
-    n.outputs.forEach((out, k) => {
-      if (out === '') return;
+    for (let k = 0; k < n.outputs.length; k++) {
+      const out = n.outputs[k]!;
+      if (out === '') continue;
       const v = byName.get(out)!;
-      const type = typeOf(out);
       if (decl.hasExternalOutputs) {
         v.allocKind = 'AllocatedExternally';
-        return;
+        continue;
       }
       if (v.isGraphOutput) {
         v.allocKind = 'AllocateOutput';
         if (input.parentOpType === 'Loop' && n.opType === 'Identity' && n.domain === '' && n.inputs[0] && n.inputs[0] !== loopIterationInput) {
           if (byName.get(n.inputs[0])!.allocKind === 'PreExisting') reuse(n.inputs[0], out, 'Share', null);
         }
-        return;
+        continue;
       }
       if (isSequential) {
-        const found = findReusableInput(k);
+        const found = findReusableInput(n, decl, k);
         if (found) {
           reuse(found.input, out, 'Reuse', found.via);
-          return;
+          continue;
         }
       }
+      const type = typeOf(out);
       if (type && type.kind !== 'tensor' && type.kind !== 'unknown') {
         v.allocKind = 'Allocate';
-        return;
+        continue;
       }
       if (isSequential && hasConsumer(out)) {
         const taken = findReusableTensor(type);
         if (taken) {
           reuse(taken.root, out, 'Reuse', 'freelist');
           v.reusedFrom = { value: taken.root, freedAfter: taken.freedAt };
-          return;
+          continue;
         }
       }
       v.allocKind = 'Allocate';
-    });
-
-    const release = (name: string): void => {
-      if (name === '') return;
-      const original = buffer(name);
-      const left = (useCount.get(original) ?? 0) - 1;
-      useCount.set(original, left);
-      if (left === 0) freelist.push({ root: original, freedAt: step });
-    };
-    n.inputs.forEach(release);
-    n.implicitInputs.forEach(release);
-    n.outputs.forEach(release);
-
-    function findReusableInput(k: number): { input: string; via: ReuseVia } | null {
-      for (const [i, o] of decl.alias ?? []) {
-        if (o === k && i < n.inputs.length && n.inputs[i] !== '') return { input: n.inputs[i]!, via: 'alias' };
-      }
-      if (decl.variadicAlias) {
-        const i = k - decl.variadicAlias.outputOffset + decl.variadicAlias.inputOffset;
-        if (i >= 0 && i < n.inputs.length && n.inputs[i] !== '') return { input: n.inputs[i]!, via: 'alias' };
-      }
-      for (const [i, o] of decl.mayInplace ?? []) {
-        if (o !== k || i >= n.inputs.length || n.inputs[i] === '') continue;
-        const inName = n.inputs[i]!;
-        if (externalProducer(inName)) continue;
-        if (useCount.get(buffer(inName)) === 1 && sameSize(typeOf(inName), typeOf(n.outputs[k]!))) return { input: inName, via: 'inplace' };
-      }
-      return null;
     }
-  });
+    for (const name of n.inputs) release(name, step);
+    for (const name of n.implicitInputs) release(name, step);
+    for (const name of n.outputs) release(name, step);
+  }
 
   function findReusableTensor(type: InferredValue | undefined): { root: string; freedAt: number } | null {
     if (!type || type.staticShape === null || type.staticShape.length === 0) return null;
