@@ -74,7 +74,11 @@ export function activate(context: vscode.ExtensionContext): void {
   };
 
   context.subscriptions.push(
-    vscode.commands.registerCommand(SHOW_REPORT_COMMAND, showReport),
+    vscode.commands.registerCommand(SHOW_REPORT_COMMAND, (uri?: unknown, selected?: unknown) =>
+      showReport(uri, selected).catch((err: unknown) => {
+        host.reportError(err, 'ONNX Memory Lens');
+      }),
+    ),
     vscode.commands.registerCommand(IMPORT_PROFILE_COMMAND, async () => {
       const view = views.latest;
       if (!view) {
