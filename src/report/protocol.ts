@@ -23,6 +23,9 @@ export interface ObservedProfile {
 /** Messages from the host to the webview. */
 export type ToWebview =
   | { type: 'report'; report: Report; fileName: string }
+  /** Same as 'report' with the Report as JSON text: one string crosses postMessage far cheaper than a
+   *  structured clone of 100k objects (measured by scripts/bench/webview.ts). */
+  | { type: 'reportJson'; json: string; fileName: string }
   | { type: 'loading'; fileName: string; message: string }
   | { type: 'error'; code: string; message: string; fileName: string }
   | { type: 'observed'; observed: ObservedProfile | null };

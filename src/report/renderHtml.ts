@@ -137,17 +137,22 @@ export function jsonForHtml(value: unknown): string {
 
 /**
  * The stand-in for acquireVsCodeApi used by the standalone page: answers 'ready' and 'setView'
- * with an embedded report, keeps setState in sessionStorage, and saves exports as downloads.
+ * with an embedded report (as 'reportJson': the JSON text is posted as is, never cloned as objects),
+ * keeps setState in sessionStorage, and saves exports as downloads.
  * Bindings cannot be re-planned offline, so 'bind' re-sends the current report unchanged.
  */
 const STANDALONE_API = `(function () {
-  var data = JSON.parse(document.getElementById('lens-data').textContent);
-  var current = data.reports[0];
-  var key = 'memoryLens:' + data.fileName;
+  var fileName = JSON.parse(document.getElementById('lens-file').textContent);
+  var blocks = Array.prototype.slice.call(document.querySelectorAll('script[data-lens-report]'));
+  var current = blocks[0];
+  var key = 'memoryLens:' + fileName;
   var state;
   try { state = JSON.parse(sessionStorage.getItem(key) || 'null') || undefined; } catch (e) { state = undefined; }
-  function send(message) { setTimeout(function () { window.postMessage(message, '*'); }, 0); }
-  function download(fileName, text, isDataUrl) {
+  function sendReport() {
+    var json = current.textContent;
+    setTimeout(function () { window.postMessage({ type: 'reportJson', json: json, fileName: fileName }, '*'); }, 0);
+  }
+  function download(name, text, isDataUrl) {
     var blob;
     if (isDataUrl) {
       var bin = atob(text.slice(text.indexOf(',') + 1));
@@ -159,17 +164,17 @@ const STANDALONE_API = `(function () {
     }
     var a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
-    a.download = fileName;
+    a.download = name;
     a.click();
     setTimeout(function () { URL.revokeObjectURL(a.href); }, 1000);
   }
   var api = {
     postMessage: function (m) {
       if (!m || typeof m.type !== 'string') return;
-      if (m.type === 'ready' || m.type === 'bind') send({ type: 'report', report: current, fileName: data.fileName });
+      if (m.type === 'ready' || m.type === 'bind') sendReport();
       else if (m.type === 'setView') {
-        for (var i = 0; i < data.reports.length; i++) if (data.reports[i].view === m.view) current = data.reports[i];
-        send({ type: 'report', report: current, fileName: data.fileName });
+        for (var i = 0; i < blocks.length; i++) if (blocks[i].getAttribute('data-lens-report') === m.view) current = blocks[i];
+        sendReport();
       } else if (m.type === 'export') download(m.fileName, m.data, m.format === 'png');
     },
     getState: function () { return state; },
@@ -199,7 +204,8 @@ ${escapeForRawText(themeCss(theme) + lightOverride + css, 'style')}
 </head>
 <body class="${THEME_BODY_CLASS[theme]}">
 <div id="app"></div>
-<script type="application/json" id="lens-data">${jsonForHtml({ fileName, reports })}</script>
+<script type="application/json" id="lens-file">${jsonForHtml(fileName)}</script>
+${reports.map((r) => `<script type="application/json" data-lens-report="${escapeHtml(r.view)}">${jsonForHtml(r)}</script>`).join('\n')}
 <script nonce="${escapeHtml(nonce)}">${STANDALONE_API}</script>
 <script nonce="${escapeHtml(nonce)}">${escapeForRawText(webviewJs, 'script')}</script>
 </body>

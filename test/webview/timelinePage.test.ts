@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, openHarness, type Harness } from '../support/webviewHarness';
+import { CHROMIUM_ARGS, makeSyntheticReport, openHarness, type Harness } from '../support/webviewHarness';
 import { ganttPoint, nextFrames, ofType, visibleDomain } from './pageHelpers';
 import { makeSmallReport } from './reportFixtures';
 
@@ -282,3 +282,30 @@ for (const theme of ['light', 'dark', 'highContrast'] as const) {
     await h.close();
   });
 }
+
+test('a 20k-interval report draws with level of detail and stays hit-testable', async () => {
+  const h = await open();
+  const report = makeSyntheticReport(20_000, 9);
+  await h.page.evaluate((json) => (globalThis as any).__lens.deliver(JSON.parse(json)), JSON.stringify({ type: 'report', report, fileName: 'synthetic.onnx' }));
+  await h.page.waitForSelector('.gantt-canvas');
+  await nextFrames(h.page);
+  const stats = await h.page.evaluate(() => (globalThis as any).memoryLens.chart.lastStats as { rectsDrawn: number; segmentsVisited: number; rowsVisited: number });
+  assert.ok(stats.rectsDrawn < stats.segmentsVisited, `${stats.rectsDrawn} rects for ${stats.segmentsVisited} segments`);
+  assert.ok(stats.rowsVisited < 60, `${stats.rowsVisited} rows visited`);
+  const p = await ganttPoint(h.page, 10, 2);
+  await h.page.mouse.move(p.x, p.y);
+  assert.match(await cardText(h), /^t\d+\n/);
+  await h.screenshot('large');
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
+});
+
+test('a reportJson message draws the same report; malformed JSON shows an error state', async () => {
+  const h = await open();
+  await h.deliver({ type: 'reportJson', json: JSON.stringify(makeSmallReport()), fileName: 'small.onnx' });
+  await h.page.waitForSelector('.gantt-canvas');
+  assert.match(await h.page.locator('.peak-card').innerText(), /260 KiB \(265,824 B\)/);
+  await h.deliver({ type: 'reportJson', json: '{"schemaVersion":', fileName: 'cut.onnx' });
+  assert.match(await h.page.locator('.status-error').innerText(), /^cut\.onnx: the report could not be read \(/);
+  await h.close();
+});

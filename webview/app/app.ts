@@ -90,6 +90,20 @@ export class App {
         this.fileName = message.fileName;
         this.setReport(message.report);
         break;
+      case 'reportJson': {
+        this.fileName = message.fileName;
+        let report: Report;
+        try {
+          report = JSON.parse(message.json) as Report;
+        } catch (err) {
+          this.report = null;
+          this.main.hidden = true;
+          this.showStatus('error', `${message.fileName}: the report could not be read (${err instanceof Error ? err.message : String(err)})`);
+          break;
+        }
+        this.setReport(report);
+        break;
+      }
       case 'loading':
         this.fileName = message.fileName;
         this.showStatus('loading', `${message.fileName}: ${message.message}`);
