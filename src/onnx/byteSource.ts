@@ -33,6 +33,8 @@ export interface ByteSource {
   read(offset: number, length: number): Uint8Array;
   /** Bytes [offset, offset + length), possibly a view valid only until the next call on this source. */
   view(offset: number, length: number): Uint8Array;
+  /** Hints that [offset, offset + length) will be read (more than once); the range must be in bounds. */
+  prefetch(offset: number, length: number): void;
   /** Releases any resource (file descriptor); the source is unusable afterwards. */
   close(): void;
 }
@@ -61,6 +63,8 @@ export class MemorySource implements ByteSource {
     checkReadLength(length, offset);
     return this.bytes.subarray(offset, offset + length);
   }
+
+  prefetch(): void {}
 
   close(): void {}
 }
@@ -128,6 +132,11 @@ export class FileSource implements ByteSource {
       return this.window.subarray(at, at + length);
     }
     return this.read(offset, length);
+  }
+
+  prefetch(offset: number, length: number): void {
+    const isCovered = offset >= this.windowStart && offset + length <= this.windowStart + this.windowLength;
+    if (!isCovered && length <= WINDOW_BYTES) this.fill(offset, length);
   }
 
   close(): void {

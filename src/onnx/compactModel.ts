@@ -301,6 +301,9 @@ function compactTensor(reader: WireReader, state: WalkState, out: ByteWriter): v
   const start = reader.pos;
   const scan = scanTensor(new WireReader(reader.source, start, reader.end));
   const isSmall = scan.elementCount <= SMALL_VALUE_LIMIT && scan.payloadBytes <= SMALL_PAYLOAD_BYTES;
+  // A kept tensor is copied whole: one fill from its start serves the copy, where the scan may
+  // have left the window past it (a large tensor is only skipped, so it gets no prefetch).
+  if (isSmall) reader.source.prefetch(start, reader.end - start);
   let hasDropped = false;
   while (!reader.isAtEnd) {
     const tag = readCheckedTag(reader, 'tensor');
