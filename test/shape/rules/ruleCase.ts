@@ -36,6 +36,8 @@ export interface RuleCase {
   attrs?: Obj[];
   outputs?: number;
   bindings?: Record<string, number>;
+  /** Only for the onnxruntime-node check: symbol values and constant feed values per input. */
+  ort?: { bindings?: Record<string, number>; fill?: Record<string, number> };
   want: Want[];
 }
 
@@ -95,7 +97,7 @@ export async function checkCaseWithOrt(c: RuleCase): Promise<OrtCheck> {
   const ort = loadOrt() as unknown as OrtApi | null;
   if (!ort) return { skipped: 'onnxruntime-node is not installed' };
   const graphInputs = c.inputs.filter((i): i is [string, number, DimSpec[] | null] => i !== '');
-  const bindings: Record<string, number> = { ...(c.bindings ?? {}) };
+  const bindings: Record<string, number> = { ...(c.bindings ?? {}), ...(c.ort?.bindings ?? {}) };
   for (const [, , shape] of graphInputs) for (const d of shape ?? []) if (typeof d === 'string') bindings[d] ??= DEFAULT_SYMBOL_VALUE;
   const inits = c.inits ?? [];
   const nodeInputs = c.order ?? [...c.inputs.map((i) => (i === '' ? '' : i[0])), ...inits.map((t) => t.name as string)];
@@ -114,7 +116,16 @@ export async function checkCaseWithOrt(c: RuleCase): Promise<OrtCheck> {
     if (!type || !shape || shape.some((d) => d === null)) return { skipped: `input '${name}' cannot be fed` };
     const dims = shape.map((d) => (typeof d === 'string' ? bindings[d] : (d as number)));
     const count = dims.reduce((a, b) => a * b, 1);
-    const data = type === 'int64' ? new BigInt64Array(count) : type === 'bool' ? new Uint8Array(count) : type === 'float16' ? new Uint16Array(count) : type === 'float64' ? new Float64Array(count) : type === 'int32' ? new Int32Array(count) : type === 'uint8' ? new Uint8Array(count) : type === 'int8' ? new Int8Array(count) : new Float32Array(count);
+    const fill = c.ort?.fill?.[name] ?? 0;
+    const data =
+      type === 'int64' ? new BigInt64Array(count).fill(BigInt(fill))
+      : type === 'bool' ? new Uint8Array(count).fill(fill)
+      : type === 'float16' ? new Uint16Array(count)
+      : type === 'float64' ? new Float64Array(count).fill(fill)
+      : type === 'int32' ? new Int32Array(count).fill(fill)
+      : type === 'uint8' ? new Uint8Array(count).fill(fill)
+      : type === 'int8' ? new Int8Array(count).fill(fill)
+      : new Float32Array(count).fill(fill);
     feeds[name] = new ort.Tensor(type, data, dims);
   }
   let results: Record<string, { dims: number[] }>;
