@@ -23,12 +23,20 @@ const MENU_LABEL = 'Show memory backing report';
 /** Mirrors ROW_HEIGHT_PX and GUTTER_PX of webview/app/chartView.ts (the chart is a canvas, so the test aims by geometry). */
 const ROW_HEIGHT_PX = 16;
 const GUTTER_PX = 190;
+/** Nodes in chain.onnx: enough that planning takes seconds, so the progress notification shows and can be cancelled. */
+const CHAIN_NODES = 200_000;
 /** The workspace's budget setting (bytes). */
 const BUDGET_BYTES = 1000;
 
 function skipReason(): string | null {
   if (!existsSync(CHROMIUM)) return `Chromium is not installed at ${CHROMIUM} (apt-get install chromium)`;
   return codeServerMissing(ROOT);
+}
+
+/** A chain of `n` unary nodes: small on disk, slow to plan. */
+function longChainModel(n: number): Uint8Array {
+  const nodes = Array.from({ length: n }, (_, i) => node(i % 2 === 0 ? 'Sigmoid' : 'Relu', [i === 0 ? 'x' : `t${i - 1}`], [`t${i}`], { name: `n${i}` }));
+  return buildModel({ nodes, inputs: [tensorValue('x', DataType.FLOAT, ['batch', 1024])], outputs: [tensorValue(`t${n - 1}`, DataType.FLOAT, ['batch', 1024])] });
 }
 
 /** A workspace with model.onnx (the corpus MNIST, or a small model built in code when the corpus is absent) and notes.txt. */
@@ -49,6 +57,7 @@ function makeWorkspace(run: string): string {
   }
   writeFileSync(join(ws, 'notes.txt'), 'Not a model.\n');
   writeFileSync(join(ws, 'broken.onnx'), 'This file is not an ONNX model.\n');
+  writeFileSync(join(ws, 'chain.onnx'), longChainModel(CHAIN_NODES));
   // A budget far below any model's peak, so the budget diagnostic must appear.
   mkdirSync(join(ws, '.vscode'));
   writeFileSync(join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'onnxMemoryLens.budgetBytes': BUDGET_BYTES }));
@@ -428,6 +437,20 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     const frame = await reportFrame(page);
     assert.ok((await waitForBars(frame)) > 0, 'the restored panel draws bars');
     await shot(page, 'restored');
+  }));
+
+  test('planning a large model shows a cancellable progress notification, and Cancel stops it and says so in the panel', step(async ({ page }) => {
+    await openContextMenu(page, page.getByRole('treeitem', { name: 'chain.onnx' }), MENU_LABEL);
+    await clickMenuItem(page, MENU_LABEL);
+    const progress = page.locator('.notifications-toasts .notification-toast', { hasText: 'Planning memory for chain.onnx' });
+    await progress.waitFor({ state: 'visible', timeout: 60_000 });
+    await shot(page, 'progress');
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    const frame = await reportFrame(page);
+    const status = frame.locator('.status-error');
+    await status.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.match((await status.textContent()) ?? '', /^chain\.onnx: Analysis of .*chain\.onnx was cancelled \(cancelled\)$/);
+    await shot(page, 'cancelled');
   }));
 
   test('the webview threw no uncaught errors', step(async ({ webviewErrors }) => {
