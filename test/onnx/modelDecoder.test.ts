@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeModelBytes } from '../../src/onnx/loadModel';
-import { AttributeType } from '../../src/onnx/onnxSchema';
+import { AttributeType, onnxType } from '../../src/onnx/onnxSchema';
 import { DataType, attr, buildModel, encodeModel, graph, int64Tensor, model, node, tensor, tensorValue, typedValue } from '../support/onnxBuilder';
 
 const utf8 = (s: string): Uint8Array => new TextEncoder().encode(s);
@@ -267,4 +267,16 @@ test('decodeModelBytes() keeps NodeProto and FunctionProto overloads and drops e
   assert.equal(decoded.graph.nodes[0]!.overload, 'v2');
   assert.equal('overload' in decoded.graph.nodes[1]!, false);
   assert.equal(decoded.functions[0]!.overload, 'v2');
+});
+
+test('decodeModelBytes() refuses a TypeProto nested beyond protobufjs recursion limit as not-onnx, without overflowing the stack', () => {
+  const varint = (v: number): number[] => (v < 128 ? [v] : [(v % 128) | 128, ...varint(Math.floor(v / 128))]);
+  const field = (key: number, body: number[]): number[] => [key, ...varint(body.length), ...body];
+  let type = field(0x0a, [0x08, 0x01]); // TypeProto { tensor_type { elem_type: FLOAT } }
+  for (let i = 0; i < 300; i++) type = field(0x22, field(0x0a, type)); // sequence_type { elem_type: ... }
+  const input = [...field(0x0a, [0x78]), ...field(0x12, type)]; // ValueInfoProto { name: 'x', type }
+  const relu = Array.from(onnxType('NodeProto').encode(onnxType('NodeProto').fromObject(node('Relu', ['x'], ['y']))).finish());
+  const graphBody = [...field(0x0a, relu), ...field(0x5a, input)];
+  const bytes = Uint8Array.from([0x08, 0x08, ...field(0x3a, graphBody)]);
+  assert.throws(() => decodeModelBytes(bytes), { code: 'not-onnx', message: 'Not an ONNX model: the ModelProto does not decode' });
 });
