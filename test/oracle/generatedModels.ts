@@ -237,3 +237,23 @@ export function scanModel(): Uint8Array {
     opset: 16,
   });
 }
+
+/**
+ * SameSize on symbolic dims: buffers of [M,8] never serve [N,8] values, even when N = M at run
+ * time (neg_x allocates although zm1 and zm2 are dead), while [N,8] serves [N,8] (sub_x).
+ */
+export function symbolicDimsModel(): Uint8Array {
+  return buildModel({
+    nodes: [
+      node('Exp', ['X'], ['xn1'], { name: 'exp_x' }),
+      node('Neg', ['xn1'], ['xn2'], { name: 'neg_x' }),
+      node('Exp', ['Z'], ['zm1'], { name: 'exp_z' }),
+      node('Add', ['zm1', 'Z'], ['zm2'], { name: 'add_z' }),
+      node('Sub', ['xn2', 'X'], ['xn3'], { name: 'sub_x' }),
+      node('Abs', ['xn3'], ['YX'], { name: 'out_x' }),
+      node('Abs', ['zm2'], ['YZ'], { name: 'out_z' }),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, ['N', 8]), tensorValue('Z', DataType.FLOAT, ['M', 8])],
+    outputs: [tensorValue('YX', DataType.FLOAT, ['N', 8]), tensorValue('YZ', DataType.FLOAT, ['M', 8])],
+  });
+}
