@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
-import { loadOrt } from '../support/ortOracle';
-import { CHECKS, type CheckName } from './compareWithOrt';
+import { loadOrt, runOrtOracle } from '../support/ortOracle';
+import { analyzeFile, buildReport } from '../../src/report/buildReport';
+import { bindingsFromFeeds, CHECKS, type CheckName } from './compareWithOrt';
 import { CORPUS_DIR, CORPUS_EXPECTED, corpusCases } from './corpusCases';
 import { GENERATED_EXPECTED, generatedCases } from './generatedCases';
 import { runOracleBatch, type OracleBatch } from './oracleRun';
@@ -44,6 +45,24 @@ test('the parallel view allocates every output fresh, as ORT\'s parallel executo
   // The parallel executor's order and arena timeline are not the sequential ones; only per-node fresh bytes compare.
   assert.equal(batch.counts.fresh, batch.compared, batch.unexpected.filter((u) => u.includes(': fresh:')).join('\n'));
   assert.ok(batch.compared >= 40);
+});
+
+test('the parallel view peak bounds what ORT\'s parallel executor requests (probes; arena baseline = initializer bytes after prepack)', { skip: noCorpus }, async () => {
+  let checked = 0;
+  for (const c of probeCases()) {
+    const oracle = await runOrtOracle(c.path, { executionMode: 'parallel' });
+    if (!oracle.ok) continue;
+    const analysis = analyzeFile(c.path);
+    const report = buildReport(analysis, { view: 'parallel', bindings: bindingsFromFeeds(buildReport(analysis), oracle) });
+    const main = report.graphs[0]!;
+    const baseline = main.initialization?.initializerBytesAfterPrepack ?? null;
+    if (baseline === null || main.peak.bytes === null) continue;
+    const maxRequested = oracle.events.reduce((m, e) => Math.max(m, e.memBytesRequestedInUse ?? 0), 0);
+    assert.ok(maxRequested - baseline <= main.peak.bytes, `${c.path}: ORT ${maxRequested} - ${baseline} > our bound ${main.peak.bytes}`);
+    checked++;
+  }
+  console.log(`oracle[probes-parallel]: parallel upper bound holds on ${checked} models`);
+  assert.ok(checked >= 40);
 });
 
 test('oracle summary line', () => {
