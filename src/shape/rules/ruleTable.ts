@@ -16,6 +16,7 @@ import { QUANT_RULES } from './quant';
 import { REDUCE_RULES } from './reduce';
 import { SEQUENCE_RULES } from './sequence';
 import { SHAPE_OP_RULES } from './shapeOps';
+import { TEXT_AND_LOSS_RULES } from './textAndLoss';
 
 /** Display name of a domain: '' and 'ai.onnx' are both written 'ai.onnx'. */
 export function domainName(domain: string): string {
@@ -28,7 +29,7 @@ function withDomain(domain: string, rules: Record<string, ShapeRule>): [string, 
 
 /** Every rule by `domain::OpType`. */
 export const SHAPE_RULES: ReadonlyMap<string, ShapeRule> = new Map([
-  ...withDomain('ai.onnx', { ...ELEMENTWISE_RULES, ...SHAPE_OP_RULES, ...INDEXING_RULES, ...REDUCE_RULES, ...NN_RULES, ...QUANT_RULES, ...DATA_DEPENDENT_RULES, ...SEQUENCE_RULES, ...CONTROL_FLOW_RULES, ...GENERATOR_RULES, ...IMAGE_RULES }),
+  ...withDomain('ai.onnx', { ...ELEMENTWISE_RULES, ...SHAPE_OP_RULES, ...INDEXING_RULES, ...REDUCE_RULES, ...NN_RULES, ...QUANT_RULES, ...DATA_DEPENDENT_RULES, ...SEQUENCE_RULES, ...CONTROL_FLOW_RULES, ...GENERATOR_RULES, ...IMAGE_RULES, ...TEXT_AND_LOSS_RULES }),
   ...withDomain('com.microsoft', CONTRIB_RULES),
   ...withDomain('com.microsoft', { LayerNormalization: NN_RULES.LayerNormalization, SimplifiedLayerNormalization: NN_RULES.SimplifiedLayerNormalization }),
   ...withDomain('ai.onnx.ml', ML_RULES),
