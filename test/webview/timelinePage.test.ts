@@ -5,7 +5,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, makeSyntheticReport, openHarness, type Harness } from '../support/webviewHarness';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { CHROMIUM_ARGS, makeSyntheticReport, openHarness, SCREENSHOT_DIR, type Harness } from '../support/webviewHarness';
 import { ganttPoint, nextFrames, ofType, visibleDomain } from './pageHelpers';
 import { makeSmallReport } from './reportFixtures';
 
@@ -102,7 +104,8 @@ test('the peak card lists the modeled peak and the buffers live at it', async ()
   assert.match(text, /best-fit arena\s+260 KiB \(266,000 B\)/);
   const contributors = await h.page.locator('.contributors li').allInnerTexts();
   assert.deepEqual(contributors.slice(0, 3), ['M 256 KiB (262,144 B)', 'e (buffer of a) 1.00 KiB (1,024 B)', 'y 1.00 KiB (1,024 B)']);
-  await h.page.locator('.side-panel').screenshot({ path: (await h.screenshot('peak-card-full')).replace('-full', '') });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await h.page.locator('.side-panel').screenshot({ path: join(SCREENSHOT_DIR, 'webview-peak-card.png') });
   await h.close();
 });
 
@@ -307,5 +310,18 @@ test('a reportJson message draws the same report; malformed JSON shows an error 
   assert.match(await h.page.locator('.peak-card').innerText(), /260 KiB \(265,824 B\)/);
   await h.deliver({ type: 'reportJson', json: '{"schemaVersion":', fileName: 'cut.onnx' });
   assert.match(await h.page.locator('.status-error').innerText(), /^cut\.onnx: the report could not be read \(/);
+  await h.close();
+});
+
+test('resizing the panel keeps the visible step range (no layout jump)', async () => {
+  const h = await open();
+  await showSmall(h);
+  await h.page.evaluate(() => (globalThis as any).memoryLens.chart.setDomain([2, 5]));
+  await nextFrames(h.page);
+  await h.page.setViewportSize({ width: 900, height: 700 });
+  await h.page.waitForFunction(() => (globalThis as any).document.querySelector('.gantt-canvas').clientWidth < 700);
+  await nextFrames(h.page);
+  const [s0, s1] = await visibleDomain(h.page);
+  assert.ok(Math.abs(s0 - 2) < 0.01 && Math.abs(s1 - 5) < 0.01, `domain ${s0}..${s1}`);
   await h.close();
 });

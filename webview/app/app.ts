@@ -4,13 +4,14 @@
  */
 import type { ObservedProfile, ToWebview } from '../../src/report/protocol';
 import type { PlanView, Report, ReportGraph } from '../../src/report/report';
-import { clear, el } from '../dom';
+import { el } from '../dom';
 import { formatMaybeBytes, niceBytesCeil } from '../format';
 import type { HostBridge } from '../hostBridge';
-import { KIND_LABELS, readPalette, type Palette } from '../theme';
+import { readPalette, type Palette } from '../theme';
 import type { CurveLine, StepSeries } from '../timeline/drawCurve';
 import { seriesMax } from '../timeline/drawCurve';
-import { buildRowLayout, SEGMENT_KINDS, type RowLayout } from '../timeline/rowLayout';
+import { emphasisMask } from '../timeline/emphasisMask';
+import { buildRowLayout, type RowLayout } from '../timeline/rowLayout';
 import { restoreViewState, type ViewState } from '../viewState';
 import { ChartView, GUTTER_PX, ROW_HEIGHT_PX, type ChartData } from './chartView';
 import { toPngDataUrl, toSvg } from './exporters';
@@ -18,8 +19,8 @@ import { intervalRecords, toCsv } from '../timeline/intervalRecords';
 import { fillHoverCard } from './hoverCard';
 import { SidePanel } from './sidePanel';
 import { Toolbar, type ExportFormat } from './toolbar';
-
-const OBSERVED_FIELDS = ['memBytesInUse', 'memBytesRequestedInUse', 'memInUsePeak', 'memArenaHeld'] as const;
+import { renderBreadcrumb } from './breadcrumb';
+import { OBSERVED_FIELDS, renderLegend } from './legend';
 
 /** The webview app. */
 export class App {
@@ -170,8 +171,8 @@ export class App {
       if (at) this.showCard(this.chart.selectedSeg, at.x, at.y);
     }
     this.toolbar.update(report, this.state);
-    this.renderBreadcrumb(report, graph);
-    this.renderLegend(graph);
+    renderBreadcrumb(this.breadcrumb, report, graph, this.fileName, (id) => this.openGraph(id));
+    renderLegend(this.legend, graph, this.observed);
     this.saveSoon();
   }
 
@@ -231,32 +232,7 @@ export class App {
   }
 
   private refreshEmphasis(): void {
-    const layout = this.layout;
-    const graph = this.graph;
-    const q = this.state.search.trim().toLowerCase();
-    const cursor = this.state.cursorStep;
-    if (!layout || !graph || (q === '' && cursor < 0)) {
-      this.chart.emphasis = null;
-      this.chart.requestDraw();
-      return;
-    }
-    const n = layout.segStart.length;
-    const mask = new Uint8Array(n);
-    const stepMatches = graph.steps.map((s) => q !== '' && (s.displayName.toLowerCase().includes(q) || s.opType.toLowerCase().includes(q)));
-    for (let i = 0; i < n; i++) {
-      let isMatch = true;
-      if (q !== '') {
-        const v = layout.segValue[i]!;
-        const st = layout.segStep[i]!;
-        if (v >= 0) {
-          const value = graph.values[v]!;
-          isMatch = value.name.toLowerCase().includes(q) || (value.producedAt >= 0 && stepMatches[value.producedAt] === true);
-        } else isMatch = st >= 0 ? stepMatches[st] === true : false;
-      }
-      if (isMatch && cursor >= 0) isMatch = layout.segStart[i]! <= cursor && cursor < layout.segEnd[i]!;
-      mask[i] = isMatch ? 1 : 0;
-    }
-    this.chart.emphasis = mask;
+    this.chart.emphasis = this.layout && this.graph ? emphasisMask(this.graph, this.layout, this.state.search, this.state.cursorStep) : null;
     this.chart.requestDraw();
   }
 
@@ -394,48 +370,6 @@ export class App {
     this.state.selected = null;
     this.state.scrollTopPx = 0;
     this.showGraph(null);
-  }
-
-  private renderBreadcrumb(report: Report, graph: ReportGraph): void {
-    clear(this.breadcrumb);
-    const chain: ReportGraph[] = [];
-    let g: ReportGraph | undefined = graph;
-    while (g && chain.length < 64) {
-      chain.unshift(g);
-      const parentId: string | undefined = g.parent?.graph;
-      g = parentId === undefined ? undefined : report.graphs.find((x) => x.id === parentId);
-    }
-    this.breadcrumb.append(el('span', 'file-name', this.fileName || report.model.path));
-    chain.forEach((item, i) => {
-      this.breadcrumb.append(el('span', 'crumb-sep', '›'));
-      const label = item.parent ? `${item.parent.node}.${item.parent.attribute}` : item.id;
-      if (i === chain.length - 1) this.breadcrumb.append(el('span', 'crumb current', label));
-      else {
-        const b = el('button', 'crumb link', label);
-        b.addEventListener('click', () => this.openGraph(item.id));
-        this.breadcrumb.append(b);
-      }
-    });
-    this.breadcrumb.append(el('span', 'view-label', report.view === 'parallel' ? 'Parallel view: no reuse; intervals and peak are conservative bounds' : 'Sequential view (ORT default)'));
-    if (graph.parent) this.breadcrumb.append(el('span', 'view-label', 'Local report: never added to the parent peak'));
-  }
-
-  private renderLegend(graph: ReportGraph): void {
-    clear(this.legend);
-    const item = (swatchClass: string, text: string): void => {
-      const span = el('span', 'legend-item');
-      span.append(el('span', `swatch ${swatchClass}`), el('span', undefined, text));
-      this.legend.append(span);
-    };
-    for (const k of SEGMENT_KINDS) item(`kind-${k}`, KIND_LABELS[k]);
-    item('swatch-unavailable', 'Size unavailable');
-    item('swatch-curve', 'Modeled live bytes');
-    item('swatch-peak', 'Peak');
-    item('swatch-lower-bound', 'Max-live lower bound');
-    if (graph.bestFitArenaBytes !== null) item('swatch-arena', 'Best-fit arena');
-    if (this.observed && this.observed.graphId === graph.id) {
-      OBSERVED_FIELDS.forEach((f, i) => item(`swatch-observed-${i + 1}`, `Observed ${f} (${this.observed!.source})`));
-    }
   }
 
   private applyPanel(): void {

@@ -1,0 +1,29 @@
+/** The breadcrumb above the chart: file, graph path (parent graphs are links), and view notes. */
+import type { Report, ReportGraph } from '../../src/report/report';
+import { clear, el } from '../dom';
+
+/** Renders the path from the main graph to `graph`; clicking an ancestor calls onOpen with its id. */
+export function renderBreadcrumb(nav: HTMLElement, report: Report, graph: ReportGraph, fileName: string, onOpen: (graphId: string) => void): void {
+  clear(nav);
+  const chain: ReportGraph[] = [];
+  let g: ReportGraph | undefined = graph;
+  // Bounded walk: a malformed report with a parent cycle must not hang the webview.
+  while (g && chain.length < 64) {
+    chain.unshift(g);
+    const parentId: string | undefined = g.parent?.graph;
+    g = parentId === undefined ? undefined : report.graphs.find((x) => x.id === parentId);
+  }
+  nav.append(el('span', 'file-name', fileName || report.model.path));
+  chain.forEach((item, i) => {
+    nav.append(el('span', 'crumb-sep', '›'));
+    const label = item.parent ? `${item.parent.node}.${item.parent.attribute}` : item.id;
+    if (i === chain.length - 1) nav.append(el('span', 'crumb current', label));
+    else {
+      const b = el('button', 'crumb link', label);
+      b.addEventListener('click', () => onOpen(item.id));
+      nav.append(b);
+    }
+  });
+  nav.append(el('span', 'view-label', report.view === 'parallel' ? 'Parallel view: no reuse; intervals and peak are conservative bounds' : 'Sequential view (ORT default)'));
+  if (graph.parent) nav.append(el('span', 'view-label', 'Local report: never added to the parent peak'));
+}
