@@ -46,6 +46,8 @@ function renderGraph(g: ReportGraph, lines: string[]): void {
     for (const v of liveRootsAt(g, g.peak.step).slice(0, TOP_CONTRIBUTORS)) {
       lines.push(`    ${formatBytes(v.bytes).padEnd(26)} ${v.name} ${v.dtype ?? '?'}[${(v.shape ?? []).map((d) => (d === null ? '?' : String(d))).join(',')}] ${v.allocKind}`);
     }
+  } else if (g.peak.bytes === 0) {
+    lines.push('  peak: 0 B (no step allocates)');
   } else {
     lines.push(`  peak: unavailable (${g.peak.reason ?? 'unknown'})`);
   }
