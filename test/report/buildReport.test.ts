@@ -143,3 +143,32 @@ test('buildReport() gives the best-fit arena ORT allocated as its pattern block:
   assert.equal(reportFromFile(join(PROBES, 'bestfit.onnx')).graphs[0]!.bestFitArenaBytes, 1024);
   assert.equal(reportFromFile(join(PROBES, 'lifetimes.onnx')).graphs[0]!.bestFitArenaBytes, 768);
 });
+
+test('buildReport() of a graph without nodes has no steps, a 0 B peak, and initializers passed straight to outputs', () => {
+  const model = {
+    irVersion: 8,
+    producerName: '',
+    producerVersion: '',
+    domain: '',
+    modelVersion: 0,
+    docString: '',
+    opsets: [{ domain: '', version: 17 }],
+    metadata: [],
+    functions: [],
+    graph: {
+      name: 'g',
+      nodes: [],
+      initializers: [{ name: 'W', dataType: 1, dims: [4], byteSize: 16, storedBytes: 16, external: null, values: null }],
+      sparseInitializers: [],
+      inputs: [],
+      outputs: [{ name: 'W', type: { kind: 'tensor' as const, elemType: 1, shape: [4] } }],
+      valueInfo: [],
+    },
+  };
+  const r = buildReport({ filePath: '/virtual/empty.onnx', model, fileBytes: 0 });
+  const main = r.graphs[0]!;
+  assert.deepEqual(main.steps, []);
+  assert.deepEqual([main.peak.bytes, main.peak.step], [0, null]);
+  assert.deepEqual(main.values.map((v) => [v.name, v.allocKind, v.bytes]), [['W', 'AllocateStatically', 16]]);
+  assert.match(renderText(r), /peak: 0 B \(no step allocates\)/);
+});
