@@ -283,6 +283,28 @@ const attention23: ShapeRule = (ctx) => {
   return [out(dtype, y), out(dtype, presentK), out(dtype, presentV), out(dtype, [b, qHeads, qSeq, total])];
 };
 
+/** LinearAttention: output (B, T, H_q·d_v); present_state (B, H_kv, d_k, d_v) from the heads attributes. */
+const linearAttention: ShapeRule = (ctx) => {
+  const [q, k, v] = [input(ctx, 0), input(ctx, 1), input(ctx, 2)];
+  const qHeads = ctx.int('q_num_heads', 0);
+  const kvHeads = ctx.int('kv_num_heads', 0);
+  const past = input(ctx, 3);
+  const dk = k?.shape && kvHeads > 0 ? ctx.dim.div(k.shape[2] ?? null, kvHeads) : null;
+  const dv = v?.shape && kvHeads > 0 ? ctx.dim.div(v.shape[2] ?? null, kvHeads) : null;
+  const y = q?.shape ? [q.shape[0], q.shape[1], qHeads > 0 ? ctx.dim.mul(qHeads, dv) : null] : null;
+  const state = past?.shape ? [...past.shape] : q?.shape ? [q.shape[0], kvHeads || null, dk, dv] : null;
+  return [out(q?.dtype ?? null, y), out(past?.dtype ?? q?.dtype ?? null, state)];
+};
+
+/** CausalConvWithState: output like the input; present_state (B, C, k - 1) from the kernel width. */
+const causalConvWithState: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const w = input(ctx, 1);
+  const kw = w?.shape?.[2] ?? null;
+  const state = x?.shape ? [x.shape[0], x.shape[1], ctx.dim.sub(kw, 1)] : null;
+  return [sameAs(ctx, 0), out(x?.dtype ?? null, state)];
+};
+
 /** The nn rule table entries, keyed by op type (default domain). */
 export const NN_RULES: Record<string, ShapeRule> = {
   Conv: convRule(0, 1, (ctx) => input(ctx, 0)?.dtype ?? null),
@@ -312,4 +334,6 @@ export const NN_RULES: Record<string, ShapeRule> = {
   LSTM: recurrent,
   Attention: attention23,
   RotaryEmbedding: (ctx) => [sameAs(ctx, 0)],
+  LinearAttention: linearAttention,
+  CausalConvWithState: causalConvWithState,
 };

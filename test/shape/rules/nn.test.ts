@@ -44,3 +44,10 @@ ortAgreementTest('nn', cases, 29);
 
 test('nn rule: a symbolic spatial dim stays unknown statically even with SAME padding', () =>
   checkCase({ name: 'Conv SAME symbolic', op: 'Conv', inputs: [['x', F, [1, 1, 'h', 8]], ['w', F, [2, 1, 3, 3]]], attrs: [attr.string('auto_pad', 'SAME_UPPER')], want: [{ static: [1, 2, null, 8], runtime: [1, 2, 'h', 8] }] }));
+
+const newer: RuleCase[] = [
+  { name: 'LinearAttention GQA', op: 'LinearAttention', opset: 27, inputs: [['q', F, ['b', 't', 64]], ['k', F, ['b', 't', 32]], ['v', F, ['b', 't', 32]]], attrs: [attr.int('q_num_heads', 4), attr.int('kv_num_heads', 2)], want: [{ static: ['b', 't', 64] }, { static: ['b', 2, 16, 16] }] },
+  { name: 'CausalConvWithState', op: 'CausalConvWithState', opset: 27, inputs: [['x', F, ['b', 8, 't']], ['w', F, [8, 1, 4]]], want: [{ static: ['b', 8, 't'] }, { static: ['b', 8, 3] }] },
+];
+
+for (const c of newer) test(`nn rule: ${c.name}`, () => checkCase(c));
