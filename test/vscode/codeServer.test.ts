@@ -401,7 +401,7 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await page.locator('.statusbar-item[id="status.problems"]').click();
   }));
 
-  test('"Open With…" offers the report as a custom editor, which draws the same bars', step(async ({ page }) => {
+  test('"Open With…" offers the report as a custom editor, which draws the same bars and has the command in its title bar', step(async ({ page }) => {
     const menu = page.locator('.context-view .monaco-menu');
     await openContextMenu(page, page.getByRole('treeitem', { name: 'model.onnx' }), 'Open With');
     await clickMenuItem(page, 'Open With...');
@@ -412,6 +412,8 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await page.locator('.tab.active', { hasText: 'model.onnx' }).waitFor({ state: 'visible', timeout: 60_000 });
     const frame = await reportFrame(page);
     assert.ok((await waitForBars(frame)) > 0, 'the custom editor draws bars');
+    // The editor title bar of an .onnx tab carries the command too.
+    await page.locator(`.editor-actions [aria-label^="${MENU_LABEL}"]`).first().waitFor({ state: 'visible', timeout: 10_000 });
     await shot(page, 'custom-editor');
   }));
 
