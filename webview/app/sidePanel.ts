@@ -133,7 +133,7 @@ export class SidePanel {
     }
     if (graph.uncovered.length === 0) ul.append(el('li', 'muted', 'none listed'));
     body.append(ul);
-    body.append(el('div', 'sub-title', `Unavailable sizes (${graph.unavailable.length} reasons)`));
+    body.append(el('div', 'sub-title', `Unavailable sizes (${graph.unavailable.length} ${graph.unavailable.length === 1 ? 'reason' : 'reasons'})`));
     const ul2 = el('ul', 'gap-list');
     for (const g of graph.unavailable) {
       const li = el('li');
