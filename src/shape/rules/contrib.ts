@@ -8,7 +8,7 @@ import { DataType } from '../../onnx/dataType';
 import type { SymDim } from '../types';
 import type { OutSpec, RuleContext, ShapeRule } from '../ruleContext';
 import { matmulShape, NN_RULES } from './nn';
-import { input, INT32, out, sameAs } from './ruleKit';
+import { broadcastShapes, input, INT32, out, sameAs } from './ruleKit';
 
 /** In the static channel ORT sets a shape only when every dim is a value; else no shape at all. */
 function allOrNothing(ctx: RuleContext, dims: SymDim[]): SymDim[] | null {
@@ -131,6 +131,29 @@ const matMulNBits: ShapeRule = (ctx) => {
   return [out(a?.dtype ?? null, a?.shape ? [...a.shape.slice(0, -1), n] : null)];
 };
 
+/** QLinear binary ops (A, A_scale, A_zp, B, B_scale, B_zp, C_scale, C_zp): broadcast of A and B, dtype of A. */
+const qlinearBinary: ShapeRule = (ctx) => {
+  const a = input(ctx, 0);
+  return [out(a?.dtype ?? null, broadcastShapes([a?.shape ?? null, input(ctx, 3)?.shape ?? null]))];
+};
+
+const qlinearGlobalPool: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  if (!x?.shape || x.shape.length < 3) return [out(x?.dtype ?? null, null)];
+  const nhwc = ctx.int('channels_last', 0) === 1;
+  const spatial = x.shape.slice(nhwc ? 1 : 2, nhwc ? -1 : undefined).map(() => 1);
+  return [out(x.dtype, nhwc ? [x.shape[0], ...spatial, x.shape[x.shape.length - 1]] : [x.shape[0], x.shape[1], ...spatial])];
+};
+
+const expandDims: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const axis = input(ctx, 1)?.value?.[0];
+  if (!x?.shape || typeof axis !== 'number') return [out(x?.dtype ?? null, null)];
+  const r = x.shape.length + 1;
+  const a = axis < 0 ? axis + r : axis;
+  return [out(x.dtype, [...x.shape.slice(0, a), 1, ...x.shape.slice(a)])];
+};
+
 /** com.microsoft rule table entries, keyed by op type. */
 export const CONTRIB_RULES: Record<string, ShapeRule> = {
   Attention: attentionAt(4),
@@ -150,6 +173,22 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   BiasAdd: (ctx) => [sameAs(ctx, 0)],
   RotaryEmbedding: (ctx) => [sameAs(ctx, 0)],
   MatMulNBits: matMulNBits,
+  QLinearAdd: qlinearBinary,
+  QLinearMul: qlinearBinary,
+  QLinearSigmoid: (ctx) => [sameAs(ctx, 0)],
+  QLinearLeakyRelu: (ctx) => [sameAs(ctx, 0)],
+  QLinearSoftmax: (ctx) => [sameAs(ctx, 0)],
+  QLinearGlobalAveragePool: qlinearGlobalPool,
+  QuantizeLinear: (ctx) => [out(input(ctx, 2)?.dtype ?? DataType.UINT8, sameAs(ctx, 0).shape)],
+  DequantizeLinear: (ctx) => [out(input(ctx, 1)?.dtype ?? DataType.FLOAT, sameAs(ctx, 0).shape)],
+  GroupNorm: (ctx) => [sameAs(ctx, 0)],
+  SkipGroupNorm: (ctx) => [sameAs(ctx, 0), sameAs(ctx, 0)],
+  Inverse: (ctx) => [sameAs(ctx, 0)],
+  ExpandDims: expandDims,
+  BiasSplitGelu: (ctx) => {
+    const x = input(ctx, 0);
+    return [out(x?.dtype ?? null, x?.shape ? [...x.shape.slice(0, -1), ctx.dim.div(x.shape[x.shape.length - 1], 2)] : null)];
+  },
   DynamicQuantizeMatMul: (ctx) => [out(DataType.FLOAT, matmulShape(input(ctx, 0)?.shape ?? null, input(ctx, 1)?.shape ?? null))],
   MatMulIntegerToFloat: (ctx) => [out(input(ctx, 2)?.dtype ?? DataType.FLOAT, matmulShape(input(ctx, 0)?.shape ?? null, input(ctx, 1)?.shape ?? null))],
 };

@@ -1,5 +1,5 @@
 import { test } from 'node:test';
-import { attr, checkCase, ortAgreementTest, DataType, type RuleCase } from './ruleCase';
+import { attr, checkCase, ortAgreementTest, DataType, tensor, type RuleCase } from './ruleCase';
 
 const F = DataType.FLOAT;
 const H = DataType.FLOAT16;
@@ -26,3 +26,15 @@ const cases: RuleCase[] = [
 for (const c of cases) test(`contrib rule: ${c.name}`, () => checkCase(c));
 
 ortAgreementTest('contrib', cases, 13);
+
+const U8 = DataType.UINT8;
+const quantized: RuleCase[] = [
+  { ...ms, name: 'QLinearAdd broadcasts A and B', op: 'QLinearAdd', inputs: [['a', U8, ['n', 4]], ['as', F, []], ['az', U8, []], ['b', U8, [4]], ['bs', F, []], ['bz', U8, []], ['cs', F, []], ['cz', U8, []]], want: [{ dtype: U8, static: ['n', 4] }] },
+  { ...ms, name: 'QLinearGlobalAveragePool', op: 'QLinearGlobalAveragePool', inputs: [['x', U8, [1, 8, 7, 7]], ['xs', F, []], ['xz', U8, []], ['ys', F, []], ['yz', U8, []]], want: [{ static: [1, 8, 1, 1] }] },
+  { ...ms, name: 'ExpandDims', op: 'ExpandDims', inputs: [['x', F, [2, 3]]], inits: [tensor('ax', DataType.INT32, [], { values: [-1] })], want: [{ static: [2, 3, 1] }] },
+  { ...ms, name: 'BiasSplitGelu halves the channels', op: 'BiasSplitGelu', inputs: [['x', H, [2, 'hw', 64]], ['bias', H, [64]]], want: [{ static: [2, 'hw', 32] }] },
+];
+
+for (const c of quantized) test(`contrib rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('quantized contrib', quantized, 2);
