@@ -71,7 +71,7 @@ export function buildGraphReport(
   const index = ctx.graphs.length;
   ctx.graphs.push(null as unknown as ReportGraph);
   let exec: ExecGraph = buildExecGraph(graph, new Set(outerTypes.keys()), ctx.outerMemo);
-  exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: (e) => ctx.infer(execGraphToGraph(e, graph.name), outerTypes) });
+  exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: (e) => ctx.infer(execGraphToGraph(e, graph.name), outerTypes), outerTypes });
   const inference = ctx.infer(execGraphToGraph(exec, graph.name), outerTypes);
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
   const sizeCache = new Map<string, SizeWithReason>();
