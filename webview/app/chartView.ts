@@ -400,7 +400,9 @@ export class ChartView {
         return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
       });
     } else {
-      const ticks = d3scale.ticks(Math.max(2, Math.floor((scale.rangeEndPx - scale.rangeStartPx) / 80))).filter((t) => Number.isInteger(t));
+      // A label centred on the right edge would be cut in half; drop ticks that close to it.
+      const ticks = d3scale.ticks(Math.max(2, Math.floor((scale.rangeEndPx - scale.rangeStartPx) / 80)))
+        .filter((t) => Number.isInteger(t) && d3scale(t) <= scale.rangeEndPx - 4 * String(t).length);
       axis.tickValues(ticks).tickFormat((v) => `${v}`);
     }
     select(this.axisG).call(axis);
