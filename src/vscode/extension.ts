@@ -49,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const openView = (panel: vscode.WebviewPanel, modelUri: vscode.Uri): ReportView => {
     const settings = readSettings(modelUri);
     for (const p of settings.problems) host.log(p);
-    const view = new ReportView(host, panel, modelUri, { bindings: settings.defaultBindings, view: settings.view, session: null, outcome: null }, importProfile);
+    const view = new ReportView(host, panel, modelUri, { bindings: settings.defaultBindings, view: settings.view, outcome: null }, importProfile);
     views.add(view);
     void context.workspaceState.update(PANEL_MEMORY_KEY, rememberPanel(context.workspaceState.get(PANEL_MEMORY_KEY), panel.title, modelUri.fsPath));
     return view;
@@ -64,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): void {
       const existing = views.panelFor(modelUri);
       if (existing) {
         existing.panel.reveal();
+        existing.retryIfFailed();
         continue;
       }
       const fileName = basename(modelUri.fsPath);

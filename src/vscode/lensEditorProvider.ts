@@ -6,24 +6,22 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { PlanView } from '../report/report';
 import type { LensHost, PlanOutcome } from './lensHost';
-import type { PlanSession } from './planSession';
 import { type ProfileImporter, ReportView } from './reportView';
 import { readSettings } from './settings';
 
 /** The custom editor's view type (package.json contributes.customEditors). */
 export const REPORT_EDITOR_VIEW_TYPE = 'onnxMemoryLens.report';
 
-/** A model opened in the custom editor: its session and the first plan (or the error that stopped it). */
+/** A model opened in the custom editor: the first plan (or the error that stopped it); its worker session lives in the host's cache. */
 export class LensDocument implements vscode.CustomDocument {
   constructor(
     readonly uri: vscode.Uri,
-    readonly session: PlanSession | null,
     readonly outcome: PlanOutcome,
     readonly bindings: Record<string, number>,
     readonly view: PlanView,
   ) {}
 
-  /** Nothing to release: the session belongs to the host's cache. */
+  /** Nothing to release: the worker session belongs to the host's cache. */
   dispose(): void {}
 }
 
@@ -38,16 +36,15 @@ export class LensEditorProvider implements vscode.CustomReadonlyEditorProvider<L
   async openCustomDocument(uri: vscode.Uri, _context: vscode.CustomDocumentOpenContext, token: vscode.CancellationToken): Promise<LensDocument> {
     const settings = readSettings(uri);
     for (const p of settings.problems) this.host.log(p);
-    let session: PlanSession | null = null;
     let outcome: PlanOutcome;
     try {
-      session = this.host.sessions.acquire(uri.fsPath);
+      const session = this.host.sessions.acquire(uri.fsPath);
       const { report } = await this.host.plan(session, settings.defaultBindings, settings.view, token);
       outcome = { ok: true, report };
     } catch (err) {
       outcome = { ok: false, error: this.host.reportError(err, basename(uri.fsPath)) };
     }
-    return new LensDocument(uri, session, outcome, settings.defaultBindings, settings.view);
+    return new LensDocument(uri, outcome, settings.defaultBindings, settings.view);
   }
 
   resolveCustomEditor(document: LensDocument, panel: vscode.WebviewPanel): void {
@@ -55,7 +52,7 @@ export class LensEditorProvider implements vscode.CustomReadonlyEditorProvider<L
       this.host,
       panel,
       document.uri,
-      { bindings: document.bindings, view: document.view, session: document.session, outcome: document.outcome },
+      { bindings: document.bindings, view: document.view, outcome: document.outcome },
       this.importProfile,
     );
     this.onView(view);

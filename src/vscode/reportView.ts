@@ -12,16 +12,14 @@ import type { PlanView, Report } from '../report/report';
 import { Disposable } from './disposable';
 import { exportBytes, safeExportName } from './exportPayload';
 import type { LensHost, PlanOutcome } from './lensHost';
-import type { PlanSession } from './planSession';
 import { readSettings } from './settings';
 import { validateFromWebview } from './validateMessage';
 import { setReportHtml } from './webviewHtml';
 
-/** What a view starts from: settings-derived bindings and view, and optionally a plan already made. */
+/** What a view starts from: settings-derived bindings and view, and optionally a plan already made (custom editor). */
 export interface ReportViewStart {
   bindings: Record<string, number>;
   view: PlanView;
-  session: PlanSession | null;
   outcome: PlanOutcome | null;
 }
 
@@ -33,7 +31,6 @@ export class ReportView extends Disposable {
   readonly fileName: string;
   private bindings: Record<string, number>;
   private view: PlanView;
-  private session: PlanSession | null;
   private last: PlanOutcome | null;
   private observed: ObservedProfile | null = null;
   private isReady = false;
@@ -51,7 +48,6 @@ export class ReportView extends Disposable {
     this.fileName = basename(modelUri.fsPath);
     this.bindings = { ...start.bindings };
     this.view = start.view;
-    this.session = start.session;
     this.last = start.outcome;
     setReportHtml(panel.webview, host.extensionUri, `Memory: ${this.fileName}`);
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw)));
@@ -75,6 +71,11 @@ export class ReportView extends Disposable {
   showObserved(observed: ObservedProfile | null): void {
     this.observed = observed;
     this.post({ type: 'observed', observed });
+  }
+
+  /** Plans again when the last attempt failed or was cancelled (the command was run again on this model). */
+  retryIfFailed(): void {
+    if (this.last && !this.last.ok) void this.replan();
   }
 
   /** Re-evaluates the budget diagnostic (after a settings change). */
@@ -114,8 +115,9 @@ export class ReportView extends Disposable {
     const generation = ++this.generation;
     this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}` });
     try {
-      this.session ??= this.host.sessions.acquire(this.modelUri.fsPath);
-      const { report } = await this.host.plan(this.session, this.bindings, this.view);
+      // Acquire on every plan: the cache returns the same session unless the file changed on disk.
+      const session = this.host.sessions.acquire(this.modelUri.fsPath);
+      const { report } = await this.host.plan(session, this.bindings, this.view);
       if (generation !== this.generation || this.isDisposed) return;
       this.last = { ok: true, report };
       this.applyBudget(report);
