@@ -21,7 +21,7 @@ import type {
   ValueInfo,
 } from './model';
 import { SMALL_VALUE_LIMIT } from './model';
-import { DataLocation, onnxType } from './onnxSchema';
+import { AttributeType, DataLocation, onnxType } from './onnxSchema';
 import { decodeInt32FieldValues, decodeRawValues } from './tensorValues';
 
 /** A decoded protobufjs message, read field by field. */
@@ -97,6 +97,13 @@ function decodeAttribute(a: Msg): Attribute {
   if (nonEmpty(a.graphs)) out.graphs = list(a.graphs).map(decodeGraph);
   if (has(a, 'sparseTensor')) out.sparseTensor = decodeSparseTensor(a.sparseTensor as Msg);
   if (has(a, 'tp')) out.tp = decodeType(a.tp as Msg);
+  // protobuf leaves a scalar equal to its default (0, 0.0, '') off the wire, so the declared type
+  // decides: a FLOAT/INT/STRING attribute without its field holds the default value.
+  if (out.refAttrName === undefined) {
+    if (out.type === AttributeType.FLOAT && out.f === undefined) out.f = 0;
+    if (out.type === AttributeType.INT && out.i === undefined) out.i = 0;
+    if (out.type === AttributeType.STRING && out.s === undefined) out.s = '';
+  }
   return out;
 }
 

@@ -52,7 +52,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     bindings,
     view,
     infer: (graph, outerScope) =>
-      inferShapes(graph, { opsets, bindings, outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions }),
+      inferShapes(graph, { opsets, bindings, outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions, irVersion: analysis.model.irVersion }),
     graphs: [],
     symbols: new Set(),
     usedIds: new Set(),

@@ -280,3 +280,13 @@ test('decodeModelBytes() refuses a TypeProto nested beyond protobufjs recursion 
   const bytes = Uint8Array.from([0x08, 0x08, ...field(0x3a, graphBody)]);
   assert.throws(() => decodeModelBytes(bytes), { code: 'not-onnx', message: 'Not an ONNX model: the ModelProto does not decode' });
 });
+
+test('decodeModelBytes() gives INT, FLOAT and STRING attributes stored at their default value that value', () => {
+  const bytes = buildModel({
+    nodes: [node('LeakyRelu', ['x'], ['y'], { attrs: [attr.float('alpha', 0), attr.int('axis', 0), attr.string('mode', '')] })],
+    inputs: [tensorValue('x', DataType.FLOAT, [2])],
+    outputs: [tensorValue('y', DataType.FLOAT, [2])],
+  });
+  const attrs = decodeModelBytes(bytes).model.graph.nodes[0]!.attributes;
+  assert.deepEqual(attrs.map((x) => [x.name, x.f ?? x.i ?? x.s]), [['alpha', 0], ['axis', 0], ['mode', '']]);
+});

@@ -233,3 +233,15 @@ test('inferShapes() keeps tensor() helper payloads out of propagated contents wh
   assert.equal(valueOf(result, 'y').value, null);
   assert.deepEqual(valueOf(result, 'y').shape, [2000]);
 });
+
+test('inferShapes() treats an absurd rank read from a shape tensor as unknown instead of allocating it (fuzz regression)', () => {
+  // A fuzzed Reshape whose shape input has 2^31 elements: its values are not kept, so only its length
+  // gives the output rank, and that rank is absurd.
+  const res = inferModel({
+    nodes: [node('Reshape', ['x', 'shape'], ['y'])],
+    inputs: [tensorValue('x', F, [2, 3]), tensorValue('shape', I64, [2 ** 31])],
+    outputs: [tensorValue('y', F, null)],
+  });
+  assert.equal(valueOf(res.result, 'y').shape, null);
+  assert.equal(valueOf(res.result, 'y').dtype, F);
+});

@@ -198,8 +198,13 @@ export function lengthOf1D(v: { shape: SymDim[] | null } | null): number | null 
 
 /** `n` unknown dims, or unknown rank when `n` is not a valid rank. */
 export function unknownDims(n: number | null): SymDim[] | null {
-  return n === null || n < 0 || !Number.isInteger(n) ? null : new Array<SymDim>(n).fill(null);
+  // A rank read from a tensor's shape (e.g. Reshape's shape input [2^31]) can be absurd; beyond
+  // MAX_RANK it is treated as unknown rank instead of allocating a huge array.
+  return n === null || n < 0 || n > MAX_RANK || !Number.isInteger(n) ? null : new Array<SymDim>(n).fill(null);
 }
+
+/** The largest rank a rule will materialize; ONNX Runtime itself refuses far smaller ranks. */
+export const MAX_RANK = 256;
 
 /** Boolean element type number. */
 export const BOOL = DataType.BOOL;
