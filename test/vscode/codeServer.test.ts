@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Frame, type Locator, type Page } from 'playwright-core';
@@ -385,6 +385,33 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await frame.locator('#view-sequential[aria-pressed="true"]').waitFor({ timeout: 60_000 });
     await hoverAndCheck(frame, hoverTarget(sequential));
     webviewErrors.push(...(await webviewErrorsIn(frame)));
+  }));
+
+  test('Export CSV writes nothing until the user accepts the save dialog, then writes only that file', step(async ({ page, ws }) => {
+    const frame = await reportFrame(page);
+    const before = new Set(readdirSync(ws));
+    await frame.locator('#export-csv').click();
+    const input = page.locator('.quick-input-widget input.input');
+    await input.waitFor({ state: 'visible', timeout: 30_000 });
+    assert.deepEqual(new Set(readdirSync(ws)), before, 'nothing is written while the dialog is open');
+    // The dialog suggests the workspace folder and the webview's file name; accepting it is the user's choice.
+    // The simple file dialog fills its input in steps (folder first, then the name).
+    let suggested = '';
+    for (let i = 0; i < 50 && !suggested.endsWith('.csv'); i++) {
+      await page.waitForTimeout(200);
+      suggested = (await input.inputValue()).trim();
+    }
+    assert.match(suggested, /model[^/]*\.csv$/, `suggested name: ${suggested}`);
+    await shot(page, 'export-dialog');
+    await input.press('Enter');
+    const written = (): string[] => [...readdirSync(ws)].filter((f) => !before.has(f));
+    const deadline = Date.now() + 30_000;
+    while (written().length === 0 && Date.now() < deadline) await page.waitForTimeout(200);
+    const files = written();
+    assert.equal(files.length, 1, `one file was written: ${files.join(', ')}`);
+    assert.ok(suggested.endsWith(files[0]!), `the file written is the one accepted: ${files[0]}`);
+    const csv = readFileSync(join(ws, files[0]!), 'utf8');
+    assert.ok(csv.split('\n').length > 2, 'the CSV has a header and rows');
   }));
 
   test('a workspace budget below the modeled peak puts a warning naming the peak step on the model in Problems', step(async ({ page, sequential }) => {
