@@ -29,12 +29,18 @@ function activeModelUri(): vscode.Uri | undefined {
   return vscode.window.activeTextEditor?.document.uri;
 }
 
+function isOnnxUri(uri: vscode.Uri): boolean {
+  return uri.path.toLowerCase().endsWith('.onnx');
+}
+
 /** Models the command was invoked on: the explorer selection, the given file, the active tab, or a file the user picks. */
 async function targetModels(uri: unknown, selected: unknown): Promise<vscode.Uri[]> {
-  if (Array.isArray(selected) && selected.length > 0 && selected.every((u) => u instanceof vscode.Uri)) return selected as vscode.Uri[];
+  // A multi-selection may mix in other files; the menu item was offered for the right-clicked .onnx.
+  const models = Array.isArray(selected) ? selected.filter((u): u is vscode.Uri => u instanceof vscode.Uri && isOnnxUri(u)) : [];
+  if (models.length > 0) return models;
   if (uri instanceof vscode.Uri) return [uri];
   const active = activeModelUri();
-  if (active && active.path.toLowerCase().endsWith('.onnx')) return [active];
+  if (active && isOnnxUri(active)) return [active];
   const picked = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'ONNX model': ['onnx'] }, openLabel: 'Show memory report' });
   return picked ?? [];
 }
