@@ -34,14 +34,6 @@ export const BINDINGS = { 'Loop_0.iterations': FILL.trip_count };
 export const CORPUS_EXPECTED: Record<string, ExpectedMismatch> = {
   'burn/empty_graph.onnx': { checks: [], cause: 'the decoder (src/onnx validateModel) rejects a graph with no nodes with empty-graph; ORT runs it' },
   'ort-genai/phi3-v/dummy_text.onnx': { checks: [], cause: 'the decoder (src/onnx validateModel) rejects a graph with no nodes with empty-graph; ORT runs it' },
-  'ort-ep-vulkan/matmulnbits_f16_scales_zp_dyn.onnx': {
-    checks: ['order', 'outputs', 'fresh', 'live', 'peak'],
-    cause: 'ortTransforms casts com.microsoft MatMulNBits with fp16 scales to fp32; ORT 1.30 CPU runs it natively in fp16 (fp16 kernel table gap)',
-  },
-  'ort-genai/tiny-qwen35-cuda/decoder.onnx': {
-    checks: ['order', 'outputs', 'fresh', 'live', 'peak'],
-    cause: 'ortTransforms casts com.microsoft GroupQueryAttention (and its KV inputs) to fp32 and numbers the inserted Casts differently; ORT 1.30 CPU runs GQA in fp16',
-  },
   'onnx-onnx/node/test_loop11.onnx': {
     checks: ['fresh'],
     cause: "the body's Slice ends at the iteration number, a run-time value, so its output size is unavailable (null)",
