@@ -38,11 +38,6 @@ export const CORPUS_EXPECTED: Record<string, ExpectedMismatch> = {
     checks: ['fresh'],
     cause: "the body's Slice ends at the iteration number, a run-time value, so its output size is unavailable (null)",
   },
-  'ort-genai/tiny-random-LlamaForCausalLM-fp16/model.onnx': {
-    checks: ['fresh', 'live'],
-    cause:
-      "static shapes: ORT's data propagation (Shape of a [4] Concat) gives ConstantOfShape_1 and Mul a static [4], so Where_1 takes Mul's dead buffer; our staticShape keeps the declared ['unk'], so Where_1 allocates 32 B (order, outputs and peak match)",
-  },
   'onnx-onnx/simple/test_sequence_model3.onnx': {
     checks: ['outputs', 'fresh', 'live', 'peak'],
     cause: 'sequence values: the tensors inside a sequence are allocated by the kernel, so their bytes are reported unavailable (null), never guessed',
