@@ -1,0 +1,275 @@
+/**
+ * The step and value tables of a columnar Report (see columnarReport.ts for the encoding rules).
+ * Writers intern strings into the shared table; readers rebuild ReportStep / ReportValue objects
+ * with the Report's key order.
+ */
+import { LensError } from '../onnx/lensError';
+import type { AllocKind, ReportDim, ReportStep, ReportValue, ReuseVia, WorkspaceState } from './report';
+import type { StringTableWriter } from './stringTable';
+
+/** ReportValue.allocKind values by code. */
+export const ALLOC_KIND_CODES: readonly AllocKind[] = ['Allocate', 'Reuse', 'Share', 'AllocateStatically', 'PreExisting', 'AllocateOutput', 'AllocatedExternally'];
+/** ReportValue.reuseVia values by code; NULL_CODE is null. */
+export const REUSE_VIA_CODES: readonly ReuseVia[] = ['alias', 'inplace', 'freelist'];
+/** ReportStep.workspaceState values by code. */
+export const WORKSPACE_STATE_CODES: readonly WorkspaceState[] = ['zero', 'formula', 'unavailable'];
+/** The code of a null enum in a Uint8 column. */
+export const NULL_CODE = 255;
+
+/** A flattened list column: per-row length (-1 = null list) and the concatenated items. */
+export interface ListColumn<T extends Int32Array | Float64Array> {
+  lengths: Int32Array;
+  items: T;
+}
+
+/** A flattened ReportDim[] | null column: numbers, plus a code per dim (-1 number, -2 null, >= 0 string). */
+export interface ShapeColumn {
+  lengths: Int32Array;
+  numbers: Float64Array;
+  codes: Int32Array;
+}
+
+/** ReportStep fields as columns, one row per step. */
+export interface StepColumns {
+  count: number;
+  index: Int32Array;
+  node: Int32Array;
+  nodeIndex: Int32Array;
+  displayName: Int32Array;
+  opType: Int32Array;
+  domain: Int32Array;
+  inputs: ListColumn<Int32Array>;
+  outputs: ListColumn<Int32Array>;
+  inserted: Uint8Array;
+  liveBytes: Float64Array;
+  liveReason: Int32Array;
+  workspaceBytes: Float64Array;
+  workspaceState: Uint8Array;
+  workspaceReason: Int32Array;
+  subgraphs: ListColumn<Int32Array>;
+}
+
+/** ReportValue fields as columns, one row per value. `flags` packs the booleans (see FLAG). */
+export interface ValueColumns {
+  count: number;
+  name: Int32Array;
+  dtype: Int32Array;
+  shape: ShapeColumn;
+  symbolicShape: ShapeColumn;
+  bytes: Float64Array;
+  unavailableReason: Int32Array;
+  allocKind: Uint8Array;
+  root: Int32Array;
+  reuseVia: Uint8Array;
+  /** -1 when reusedFrom is null. */
+  reusedFromValue: Int32Array;
+  reusedFromFreedAfter: Float64Array;
+  producedAt: Float64Array;
+  releasedAfter: Float64Array;
+  lastUsedAt: Float64Array;
+  producer: Int32Array;
+  consumers: ListColumn<Float64Array>;
+  flags: Uint8Array;
+}
+
+/** Bits of ValueColumns.flags. */
+export const FLAG = {
+  isGraphInput: 1, isGraphOutput: 2, isInitializer: 4, isOuterScope: 8, hasProvidedByParent: 16, providedByParent: 32,
+} as const;
+
+const toNum = (x: number | null): number => (x === null ? NaN : x);
+const fromNum = (x: number): number | null => (Number.isNaN(x) ? null : x);
+
+function enumCode<T>(codes: readonly T[], v: T | null, field: string): number {
+  if (v === null) return NULL_CODE;
+  const i = codes.indexOf(v);
+  if (i < 0) throw new LensError('internal', `Unknown ${field} ${JSON.stringify(v)}`);
+  return i;
+}
+
+function enumOf<T>(codes: readonly T[], code: number, field: string): T {
+  const v = codes[code];
+  if (v === undefined) throw new LensError('internal', `Unknown ${field} code ${code}`);
+  return v;
+}
+
+function str(table: readonly string[], i: number): string {
+  const s = table[i];
+  if (s === undefined) throw new LensError('internal', `String index ${i} is outside the table of ${table.length}`);
+  return s;
+}
+
+const strOrNull = (table: readonly string[], i: number): string | null => (i < 0 ? null : str(table, i));
+
+function writeStringLists(lists: ReadonlyArray<readonly string[]>, strings: StringTableWriter): ListColumn<Int32Array> {
+  const lengths = new Int32Array(lists.length);
+  let total = 0;
+  for (let i = 0; i < lists.length; i++) { lengths[i] = lists[i]!.length; total += lists[i]!.length; }
+  const items = new Int32Array(total);
+  let k = 0;
+  for (const list of lists) for (const s of list) items[k++] = strings.ref(s);
+  return { lengths, items };
+}
+
+function writeNumberLists(lists: ReadonlyArray<readonly number[]>): ListColumn<Float64Array> {
+  const lengths = new Int32Array(lists.length);
+  let total = 0;
+  for (let i = 0; i < lists.length; i++) { lengths[i] = lists[i]!.length; total += lists[i]!.length; }
+  const items = new Float64Array(total);
+  let k = 0;
+  for (const list of lists) for (const x of list) items[k++] = x;
+  return { lengths, items };
+}
+
+/** A dim's code: -1 = the number in `numbers`, -2 = null, >= 0 = string index. */
+function dimCode(d: ReportDim, strings: StringTableWriter): number {
+  if (typeof d === 'number') return -1;
+  if (d === null) return -2;
+  return strings.ref(d);
+}
+
+function writeShapes(shapes: ReadonlyArray<ReportDim[] | null>, strings: StringTableWriter): ShapeColumn {
+  const lengths = new Int32Array(shapes.length);
+  let total = 0;
+  for (let i = 0; i < shapes.length; i++) {
+    const s = shapes[i]!;
+    lengths[i] = s === null ? -1 : s.length;
+    if (s !== null) total += s.length;
+  }
+  const numbers = new Float64Array(total);
+  const codes = new Int32Array(total);
+  let k = 0;
+  for (const s of shapes) {
+    if (s === null) continue;
+    for (const d of s) {
+      numbers[k] = typeof d === 'number' ? d : 0;
+      codes[k++] = dimCode(d, strings);
+    }
+  }
+  return { lengths, numbers, codes };
+}
+
+/** Reads list rows in order; `item(k)` converts item k. */
+function listReader<T>(lengths: Int32Array, itemCount: number, item: (k: number) => T): (row: number) => T[] | null {
+  let k = 0;
+  return (row) => {
+    const n = lengths[row]!;
+    if (n < 0) return null;
+    if (k + n > itemCount) throw new LensError('internal', `List row ${row} runs past its ${itemCount} items`);
+    const out = new Array<T>(n);
+    for (let j = 0; j < n; j++) out[j] = item(k++);
+    return out;
+  };
+}
+
+function shapeReader(c: ShapeColumn, table: readonly string[]): (row: number) => ReportDim[] | null {
+  return listReader<ReportDim>(c.lengths, c.codes.length, (k) => {
+    const code = c.codes[k]!;
+    return code === -1 ? c.numbers[k]! : code === -2 ? null : str(table, code);
+  });
+}
+
+/** Encodes steps as columns. */
+export function writeStepColumns(steps: readonly ReportStep[], strings: StringTableWriter): StepColumns {
+  const n = steps.length;
+  const c: StepColumns = {
+    count: n, index: new Int32Array(n), node: new Int32Array(n), nodeIndex: new Int32Array(n), displayName: new Int32Array(n),
+    opType: new Int32Array(n), domain: new Int32Array(n), inputs: writeStringLists(steps.map((s) => s.inputs), strings),
+    outputs: writeStringLists(steps.map((s) => s.outputs), strings), inserted: new Uint8Array(n), liveBytes: new Float64Array(n),
+    liveReason: new Int32Array(n), workspaceBytes: new Float64Array(n), workspaceState: new Uint8Array(n),
+    workspaceReason: new Int32Array(n), subgraphs: writeStringLists(steps.map((s) => s.subgraphs), strings),
+  };
+  for (let i = 0; i < n; i++) {
+    const s = steps[i]!;
+    c.index[i] = s.index;
+    c.node[i] = strings.ref(s.node);
+    c.nodeIndex[i] = s.nodeIndex;
+    c.displayName[i] = strings.ref(s.displayName);
+    c.opType[i] = strings.ref(s.opType);
+    c.domain[i] = strings.ref(s.domain);
+    c.inserted[i] = s.inserted ? 1 : 0;
+    c.liveBytes[i] = toNum(s.liveBytes);
+    c.liveReason[i] = strings.ref(s.liveReason);
+    c.workspaceBytes[i] = toNum(s.workspaceBytes);
+    c.workspaceState[i] = enumCode(WORKSPACE_STATE_CODES, s.workspaceState, 'workspace state');
+    c.workspaceReason[i] = strings.ref(s.workspaceReason);
+  }
+  return c;
+}
+
+/** Rebuilds steps from columns. */
+export function readStepColumns(c: StepColumns, table: readonly string[]): ReportStep[] {
+  const inputs = listReader(c.inputs.lengths, c.inputs.items.length, (k) => str(table, c.inputs.items[k]!));
+  const outputs = listReader(c.outputs.lengths, c.outputs.items.length, (k) => str(table, c.outputs.items[k]!));
+  const subgraphs = listReader(c.subgraphs.lengths, c.subgraphs.items.length, (k) => str(table, c.subgraphs.items[k]!));
+  const out = new Array<ReportStep>(c.count);
+  for (let i = 0; i < c.count; i++) {
+    out[i] = {
+      index: c.index[i]!, node: str(table, c.node[i]!), nodeIndex: c.nodeIndex[i]!, displayName: str(table, c.displayName[i]!),
+      opType: str(table, c.opType[i]!), domain: str(table, c.domain[i]!), inputs: inputs(i) ?? [], outputs: outputs(i) ?? [],
+      inserted: c.inserted[i] === 1, liveBytes: fromNum(c.liveBytes[i]!), liveReason: strOrNull(table, c.liveReason[i]!),
+      workspaceBytes: fromNum(c.workspaceBytes[i]!), workspaceState: enumOf(WORKSPACE_STATE_CODES, c.workspaceState[i]!, 'workspace state'),
+      workspaceReason: strOrNull(table, c.workspaceReason[i]!), subgraphs: subgraphs(i) ?? [],
+    };
+  }
+  return out;
+}
+
+/** Encodes values as columns. */
+export function writeValueColumns(values: readonly ReportValue[], strings: StringTableWriter): ValueColumns {
+  const n = values.length;
+  const c: ValueColumns = {
+    count: n, name: new Int32Array(n), dtype: new Int32Array(n), shape: writeShapes(values.map((v) => v.shape), strings),
+    symbolicShape: writeShapes(values.map((v) => v.symbolicShape), strings), bytes: new Float64Array(n),
+    unavailableReason: new Int32Array(n), allocKind: new Uint8Array(n), root: new Int32Array(n), reuseVia: new Uint8Array(n),
+    reusedFromValue: new Int32Array(n), reusedFromFreedAfter: new Float64Array(n), producedAt: new Float64Array(n),
+    releasedAfter: new Float64Array(n), lastUsedAt: new Float64Array(n), producer: new Int32Array(n),
+    consumers: writeNumberLists(values.map((v) => v.consumers)), flags: new Uint8Array(n),
+  };
+  for (let i = 0; i < n; i++) {
+    const v = values[i]!;
+    c.name[i] = strings.ref(v.name);
+    c.dtype[i] = strings.ref(v.dtype);
+    c.bytes[i] = toNum(v.bytes);
+    c.unavailableReason[i] = strings.ref(v.unavailableReason);
+    c.allocKind[i] = enumCode(ALLOC_KIND_CODES, v.allocKind, 'alloc kind');
+    c.root[i] = strings.ref(v.root);
+    c.reuseVia[i] = enumCode(REUSE_VIA_CODES, v.reuseVia, 'reuse kind');
+    c.reusedFromValue[i] = v.reusedFrom === null ? -1 : strings.ref(v.reusedFrom.value);
+    c.reusedFromFreedAfter[i] = v.reusedFrom === null ? 0 : v.reusedFrom.freedAfter;
+    c.producedAt[i] = v.producedAt;
+    c.releasedAfter[i] = toNum(v.releasedAfter);
+    c.lastUsedAt[i] = v.lastUsedAt;
+    c.producer[i] = strings.ref(v.producer);
+    c.flags[i] = (v.isGraphInput ? FLAG.isGraphInput : 0) | (v.isGraphOutput ? FLAG.isGraphOutput : 0)
+      | (v.isInitializer ? FLAG.isInitializer : 0) | (v.isOuterScope ? FLAG.isOuterScope : 0)
+      | (v.providedByParent !== undefined ? FLAG.hasProvidedByParent : 0) | (v.providedByParent === true ? FLAG.providedByParent : 0);
+  }
+  return c;
+}
+
+/** Rebuilds values from columns. */
+export function readValueColumns(c: ValueColumns, table: readonly string[]): ReportValue[] {
+  const shape = shapeReader(c.shape, table);
+  const symbolicShape = shapeReader(c.symbolicShape, table);
+  const consumers = listReader(c.consumers.lengths, c.consumers.items.length, (k) => c.consumers.items[k]!);
+  const out = new Array<ReportValue>(c.count);
+  for (let i = 0; i < c.count; i++) {
+    const f = c.flags[i]!;
+    const rf = c.reusedFromValue[i]!;
+    const v: ReportValue = {
+      name: str(table, c.name[i]!), dtype: strOrNull(table, c.dtype[i]!), shape: shape(i), symbolicShape: symbolicShape(i),
+      bytes: fromNum(c.bytes[i]!), unavailableReason: strOrNull(table, c.unavailableReason[i]!),
+      allocKind: enumOf(ALLOC_KIND_CODES, c.allocKind[i]!, 'alloc kind'), root: str(table, c.root[i]!),
+      reuseVia: c.reuseVia[i] === NULL_CODE ? null : enumOf(REUSE_VIA_CODES, c.reuseVia[i]!, 'reuse kind'),
+      reusedFrom: rf < 0 ? null : { value: str(table, rf), freedAfter: c.reusedFromFreedAfter[i]! },
+      producedAt: c.producedAt[i]!, releasedAfter: fromNum(c.releasedAfter[i]!), lastUsedAt: c.lastUsedAt[i]!,
+      producer: strOrNull(table, c.producer[i]!), consumers: consumers(i) ?? [],
+      isGraphInput: (f & FLAG.isGraphInput) !== 0, isGraphOutput: (f & FLAG.isGraphOutput) !== 0,
+      isInitializer: (f & FLAG.isInitializer) !== 0, isOuterScope: (f & FLAG.isOuterScope) !== 0,
+    };
+    if ((f & FLAG.hasProvidedByParent) !== 0) v.providedByParent = (f & FLAG.providedByParent) !== 0;
+    out[i] = v;
+  }
+  return out;
+}

@@ -1,0 +1,54 @@
+/**
+ * The string table of the columnar Report transport: every distinct string once, concatenated
+ * into one string with end offsets, so tens of thousands of names cross postMessage as one string
+ * and one Uint32Array instead of as many small strings.
+ */
+import { LensError } from '../onnx/lensError';
+
+/** All strings concatenated; `ends[i]` is the end (in UTF-16 units) of string i. */
+export interface StringColumns {
+  text: string;
+  ends: Uint32Array;
+}
+
+/** Interns strings while encoding; a string's index is its position of first appearance. */
+export class StringTableWriter {
+  private readonly index = new Map<string, number>();
+  private readonly parts: string[] = [];
+  private readonly ends: number[] = [];
+  private length = 0;
+
+  /** The index of `s`, or -1 for null. */
+  ref(s: string | null): number {
+    if (s === null) return -1;
+    let i = this.index.get(s);
+    if (i === undefined) {
+      i = this.parts.length;
+      this.index.set(s, i);
+      this.parts.push(s);
+      this.length += s.length;
+      this.ends.push(this.length);
+    }
+    return i;
+  }
+
+  /** The finished table. */
+  finish(): StringColumns {
+    return { text: this.parts.join(''), ends: Uint32Array.from(this.ends) };
+  }
+}
+
+/** Splits a string table back into its strings; throws LensError('internal') on offsets out of order. */
+export function readStringTable(strings: StringColumns): string[] {
+  const out = new Array<string>(strings.ends.length);
+  let start = 0;
+  for (let i = 0; i < strings.ends.length; i++) {
+    const end = strings.ends[i]!;
+    if (end < start || end > strings.text.length) {
+      throw new LensError('internal', `String table entry ${i} ends at ${end}, outside ${start}..${strings.text.length}`);
+    }
+    out[i] = strings.text.slice(start, end);
+    start = end;
+  }
+  return out;
+}
