@@ -3,7 +3,8 @@
  *
  * The graph is inferred twice, once per channel (see types.ts and ruleContext.ts): a static pass
  * that mimics ORT's graph resolution (ONNX rules, constant initializers readable, declared
- * value_info merged in, no bindings, no content propagation) and a runtime pass (bindings applied,
+ * value_info merged in, no bindings, only ORT's own data propagation: staticDataPropagation.ts)
+ * and a runtime pass (bindings applied,
  * small int contents propagated, symbolic arithmetic). The two are zipped per value at the end.
  * Each pass visits every node once in a topological order, so the work is linear in nodes + values.
  */
@@ -14,6 +15,7 @@ import { makeRuleContext, type PassSettings } from './nodeContext';
 import type { OutSpec, ShapeNode, Val } from './ruleContext';
 import { domainName, findRule } from './rules/ruleTable';
 import { constantVal, fromType, isIncomplete, mergeDeclared, tensorVal, unknownVal } from './passValues';
+import { propagatedContents, propagateStaticData, type PropagatedData } from './staticDataPropagation';
 import { singleSymbol, symbolDim } from './symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from './types';
 
@@ -112,19 +114,32 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
   const labels = labelsOf(g.nodes);
   for (const node of inferenceOrder(g.nodes)) {
     const specs = inferNode(pass, node, labels.get(node) ?? node.opType, scope, result, depth);
+    const staticProp = pass.isStatic ? staticDataOf(pass, node, scope) : null;
     node.outputs.forEach((name, k) => {
       if (!name) return;
       const spec = specs[k];
       let v: Val = spec
         ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype ?? null, shape: cleanDims(spec.shape), value: cleanDims(spec.value ?? null), reason: spec.reason ?? null, elemKind: spec.elemKind }
         : unknownVal(`no type for output ${k} of ${domainName(node.domain)}::${node.opType} '${labels.get(node)}'`);
-      if (pass.isStatic && !(node.opType === 'Constant' && node.domain === '')) v.value = null;
+      if (pass.isStatic && !(node.opType === 'Constant' && node.domain === '')) {
+        // ORT's static view of contents is its data propagation, not the rules' runtime contents.
+        const prop = k === 0 ? staticProp : null;
+        v.value = propagatedContents(prop);
+        if (prop) v.prop = prop;
+      }
       v = mergeDeclared(v, declared.get(name), pass, name);
       if (isIncomplete(v) && v.reason === null) v.reason = inheritedReason(node, scope) ?? `${node.opType} '${labels.get(node)}' leaves output '${name}' partly unknown`;
       values.set(name, v);
     });
   }
   return result;
+}
+
+/** The data ORT's resolution propagates to the node's first output (static pass). */
+function staticDataOf(pass: PassSettings, node: ShapeNode, scope: Scope): PropagatedData | null {
+  if (node.opType === 'Constant' && node.domain === '') return null;
+  const inputs = node.inputs.map((name) => (name ? (lookup(scope, name) ?? null) : null));
+  return propagateStaticData(node, pass.opsets[domainName(node.domain)] ?? 0, inputs);
 }
 
 /** Out-of-range reads in a rule (malformed models) yield undefined; they mean unknown. */

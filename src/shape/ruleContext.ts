@@ -3,12 +3,14 @@
  *
  * Inference runs twice over a graph, once per channel (see types.ts): in the static pass dims are
  * numbers, dim_param symbols or null, dim arithmetic on symbols gives null (ONNX never invents
- * names), and tensor contents are known only for constant initializers; in the runtime pass
+ * names), and tensor contents are known only for constant initializers and for what ORT's
+ * resolution propagates (staticDataPropagation.ts); in the runtime pass
  * bindings are substituted, arithmetic builds symbolic expressions and small tensor contents are
  * propagated. A rule is written once against `RuleContext` and is unaware of which pass runs it,
  * except through `ctx.dim` (mode-aware arithmetic) and `ctx.dataDependent`.
  */
 import type { Attribute, Graph, TensorInfo } from '../onnx/model';
+import type { PropagatedData } from './staticDataPropagation';
 import type { SymDim, ValueKind } from './types';
 
 /** A value as one pass sees it. `value` holds small tensor contents (numbers, or symbolic ints), row-major. */
@@ -20,6 +22,8 @@ export interface Val {
   reason: string | null;
   /** For kind 'optional': whether the element is a tensor or a sequence (default tensor). */
   elemKind?: ValueKind;
+  /** Static pass only: data ORT's graph resolution propagated to this value (then `value` holds it). */
+  prop?: PropagatedData;
 }
 
 /** The node fields inference needs; both the decoded Node and the planner's ExecNode fit. */

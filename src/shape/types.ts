@@ -3,7 +3,7 @@
  *
  * Every tensor value carries two shapes:
  * - `staticShape`: what ORT's own graph resolution knows at session creation (ONNX-style inference,
- *   constant initializers only, merged with declared value_info). It drives ORT's SameSize check and
+ *   constant initializers and ORT's own data propagation, merged with declared value_info). It drives ORT's SameSize check and
  *   the "known shape of rank > 0" test of freelist reuse. Dims are numbers, dim_param names, or null.
  * - `shape`: what the run will see: bindings applied, small int tensors propagated through
  *   Shape/Gather/Concat/... chains. Dims are numbers, symbolic expressions, or null (unknown).
