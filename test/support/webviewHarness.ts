@@ -45,11 +45,12 @@ function newestMtime(dir: string): number {
   return t;
 }
 
-/** Builds dist/webview.js when it is missing or older than webview/ or media/ sources. */
+/** Builds dist/webview.js when it is missing or older than its sources (webview/, media/, and src/report/ that it bundles). */
 export function ensureWebviewBuilt(): void {
   const bundle = join(ROOT, 'dist', 'webview.js');
+  const sources = ['webview', 'media', 'src/report'].map((d) => newestMtime(join(ROOT, d)));
   const isStale = !existsSync(bundle) || !existsSync(join(ROOT, 'dist', 'timeline.css'))
-    || statSync(bundle).mtimeMs < Math.max(newestMtime(join(ROOT, 'webview')), newestMtime(join(ROOT, 'media')));
+    || statSync(bundle).mtimeMs < Math.max(...sources);
   if (!isStale) return;
   const r = spawnSync(process.execPath, ['scripts/build.mjs', '--no-check'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0) throw new Error(`Webview build failed with status ${r.status}`);

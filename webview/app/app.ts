@@ -2,6 +2,7 @@
  * The webview application: receives host messages, keeps the view state, and wires the toolbar,
  * chart, hover card and side panel together.
  */
+import { decodeReportColumns } from '../../src/report/columnarReport';
 import type { ObservedProfile, ToWebview } from '../../src/report/protocol';
 import type { PlanView, Report, ReportGraph } from '../../src/report/report';
 import { el } from '../dom';
@@ -91,20 +92,14 @@ export class App {
         this.fileName = message.fileName;
         this.setReport(message.report);
         break;
-      case 'reportJson': {
+      case 'reportJson':
         this.fileName = message.fileName;
-        let report: Report;
-        try {
-          report = JSON.parse(message.json) as Report;
-        } catch (err) {
-          this.report = null;
-          this.main.hidden = true;
-          this.showStatus('error', `${message.fileName}: the report could not be read (${err instanceof Error ? err.message : String(err)})`);
-          break;
-        }
-        this.setReport(report);
+        this.setDecodedReport(() => JSON.parse(message.json) as Report);
         break;
-      }
+      case 'reportColumns':
+        this.fileName = message.fileName;
+        this.setDecodedReport(() => decodeReportColumns(message.columns));
+        break;
       case 'loading':
         this.fileName = message.fileName;
         this.showStatus('loading', `${message.fileName}: ${message.message}`);
@@ -125,6 +120,20 @@ export class App {
   /** The chart component (the benchmark drives it directly). */
   get chartView(): ChartView {
     return this.chart;
+  }
+
+  /** Shows the report `decode` returns, or says why it could not be read. */
+  private setDecodedReport(decode: () => Report): void {
+    let report: Report;
+    try {
+      report = decode();
+    } catch (err) {
+      this.report = null;
+      this.main.hidden = true;
+      this.showStatus('error', `${this.fileName}: the report could not be read (${err instanceof Error ? err.message : String(err)})`);
+      return;
+    }
+    this.setReport(report);
   }
 
   private setReport(report: Report): void {

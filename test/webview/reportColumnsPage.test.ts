@@ -1,0 +1,82 @@
+/**
+ * The 'reportColumns' message (columnar transport, src/report/columnarReport.ts) in the built
+ * webview: it must draw exactly what the 'report' message draws, and fail visibly when malformed.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium, type Browser } from 'playwright-core';
+import { encodeReportColumns } from '../../src/report/columnarReport';
+import type { ToWebview } from '../../src/report/protocol';
+import { CHROMIUM_ARGS, makeSyntheticReport, openHarness, type Harness } from '../support/webviewHarness';
+import { ganttPoint, nextFrames, ofType } from './pageHelpers';
+import { makeSmallReport } from './reportFixtures';
+
+let browser: Browser;
+before(async () => {
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+});
+after(async () => {
+  await browser.close();
+});
+
+async function openWith(message: ToWebview): Promise<Harness> {
+  const h = await openHarness({ browser });
+  await h.waitForPosted('ready');
+  await h.deliver(message);
+  await h.page.waitForSelector('.gantt-canvas');
+  await nextFrames(h.page);
+  return h;
+}
+
+/** What the user can read off the page: panels, breadcrumb, the card of one bar, and the CSV export. */
+async function visibleText(h: Harness, step: number, row: number): Promise<Record<string, string>> {
+  const p = await ganttPoint(h.page, step, row);
+  await h.page.mouse.move(p.x, p.y);
+  await h.page.waitForSelector('.hover-card:not([hidden])');
+  await h.page.click('#export-csv');
+  const csv = ofType(await h.posted(), 'export').pop()!.data;
+  const text = async (sel: string): Promise<string> => h.page.locator(sel).innerText();
+  return {
+    card: await text('.hover-card'), peak: await text('.peak-card'), gaps: await text('.gaps'), crumb: await text('.breadcrumb'),
+    legend: await text('.legend'), toolbar: await text('#sort-toggle'), csv,
+  };
+}
+
+test('a reportColumns message shows exactly what the report message shows', async () => {
+  const report = makeSmallReport();
+  const byObjects = await openWith({ type: 'report', report, fileName: 'small.onnx' });
+  const byColumns = await openWith({ type: 'reportColumns', columns: encodeReportColumns(report), fileName: 'small.onnx' });
+  // Row 2 at step 4.5 is the freelist-reused bar e: its card names shape, root and the buffer it reuses.
+  const expected = await visibleText(byObjects, 4.5, 2);
+  const actual = await visibleText(byColumns, 4.5, 2);
+  assert.match(expected.card, /reuses the buffer of a \(freed after step 3\)/);
+  assert.deepEqual(actual, expected);
+  assert.deepEqual(byColumns.pageErrors, []);
+  await byObjects.close();
+  await byColumns.close();
+});
+
+test('a large report sent as columns draws and stays hit-testable', async () => {
+  const report = makeSyntheticReport(20_000, 9);
+  const h = await openWith({ type: 'reportColumns', columns: encodeReportColumns(report), fileName: 'synthetic.onnx' });
+  const stats = await h.page.evaluate(() => (globalThis as any).memoryLens.chart.lastStats as { rectsDrawn: number; segmentsVisited: number });
+  assert.ok(stats.rectsDrawn > 0 && stats.rectsDrawn < stats.segmentsVisited, `${stats.rectsDrawn} rects for ${stats.segmentsVisited} segments`);
+  const p = await ganttPoint(h.page, 10, 2);
+  await h.page.mouse.move(p.x, p.y);
+  await h.page.waitForSelector('.hover-card:not([hidden])');
+  assert.match(await h.page.locator('.hover-card').innerText(), /^t\d+\n/);
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
+});
+
+test('malformed columns replace the chart with an error state naming the file', async () => {
+  const h = await openWith({ type: 'reportColumns', columns: encodeReportColumns(makeSmallReport()), fileName: 'small.onnx' });
+  const broken = encodeReportColumns(makeSmallReport());
+  broken.graphs[0]!.values.name[0] = 9999;
+  await h.deliver({ type: 'reportColumns', columns: broken, fileName: 'broken.onnx' });
+  await h.page.waitForSelector('.status-error');
+  assert.match(await h.page.locator('.status-error').innerText(), /^broken\.onnx: the report could not be read \(String index 9999 is outside the table/);
+  assert.equal(await h.page.locator('main.content').isHidden(), true);
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
+});
