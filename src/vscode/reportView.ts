@@ -7,6 +7,7 @@ import { homedir } from 'node:os';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { assertUnreachable, LensError } from '../onnx/lensError';
+import { encodeReportColumns } from '../report/columnarReport';
 import type { ObservedProfile, ToWebview } from '../report/protocol';
 import type { PlanView, Report } from '../report/report';
 import { Disposable } from './disposable';
@@ -100,9 +101,16 @@ export class ReportView extends Disposable {
     void this.panel.webview.postMessage(msg);
   }
 
+  /** Posts the report as columns: VS Code moves their typed arrays as raw buffers, where a Report of
+   *  100k objects costs seconds of JSON and structured clone (scripts/bench/webview.ts). */
+  private postReport(report: Report): void {
+    if (!this.isReady || this.isDisposed) return;
+    this.post({ type: 'reportColumns', columns: encodeReportColumns(report), fileName: this.fileName });
+  }
+
   private postCurrent(): void {
     if (!this.last) this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}` });
-    else if (this.last.ok) this.post({ type: 'report', report: this.last.report, fileName: this.fileName });
+    else if (this.last.ok) this.postReport(this.last.report);
     else this.post(this.last.error);
     if (this.observed) this.post({ type: 'observed', observed: this.observed });
   }
@@ -121,7 +129,7 @@ export class ReportView extends Disposable {
       if (generation !== this.generation || this.isDisposed) return;
       this.last = { ok: true, report };
       this.applyBudget(report);
-      this.post({ type: 'report', report, fileName: this.fileName });
+      this.postReport(report);
     } catch (err) {
       if (generation !== this.generation || this.isDisposed) return;
       this.showError(err);
