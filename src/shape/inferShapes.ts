@@ -60,10 +60,17 @@ interface Scope {
   parent: Scope | null;
 }
 
+/** A value as seen from a subgraph body: ORT keeps propagated data on the outer NodeArg only. */
+function bodyView(v: Val): Val {
+  if (!v.prop) return v;
+  const { prop: _dropped, ...rest } = v;
+  return { ...rest, value: null };
+}
+
 function lookup(scope: Scope | null, name: string): Val | undefined {
   for (let s = scope; s; s = s.parent) {
     const v = s.values.get(name);
-    if (v) return v;
+    if (v) return s === scope ? v : bodyView(v);
   }
   return undefined;
 }
@@ -164,7 +171,7 @@ function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Sc
   const fn = pass.functions.get(`${node.domain}::${node.opType}`);
   if (fn) return inferFunctionCall(pass, fn, node, inputs, depth);
   const inferBody = (g: Graph, formals: (Val | null)[] | null): Val[] => {
-    const sub = runGraph(pass, g, scope, formals, depth + 1);
+    const sub = runGraph(pass, g, scope, formals && formals.map((f) => f && bodyView(f)), depth + 1);
     result.subgraphs.set(g, sub);
     return g.outputs.map((o) => sub.values.get(o.name) ?? unknownVal(`subgraph output '${o.name}' has no producer`));
   };

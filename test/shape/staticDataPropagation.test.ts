@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { propagateStaticData } from '../../src/shape/staticDataPropagation';
 import type { Val } from '../../src/shape/ruleContext';
-import { attr, DataType, int64Tensor, node, tensor, tensorValue, typedValue, type ModelSpec } from '../support/onnxBuilder';
+import { attr, DataType, graph, int64Tensor, node, tensor, tensorValue, typedValue, type ModelSpec } from '../support/onnxBuilder';
 import { buildModel } from '../support/onnxBuilder';
 import { inferModel, runtimeShape, valueOf } from './inferHelper';
 
@@ -23,6 +23,11 @@ const scalar = (name: string, v: number): ReturnType<typeof tensor> => int64Tens
 const cos = (input: string): ReturnType<typeof node> => node('ConstantOfShape', [input], ['y']);
 const unsq = (input: string, out: string): ReturnType<typeof node> => node('Unsqueeze', [input, 'ax0'], [out]);
 const AX0 = int64Tensor('ax0', [0]);
+
+/** An If branch: ConstantOfShape of the outer value `from` (default 's'). */
+function branch(tag: string, from = 's'): ReturnType<typeof graph> {
+  return graph({ name: tag, inputs: [], outputs: [typedValue(`${tag}_out`, { tensorType: { elemType: F } })], nodes: [node('ConstantOfShape', [from], [`${tag}_out`])] });
+}
 
 /** x is float [2, 3, 4]; xs is float ['batch', 3]. */
 const CASES: Case[] = [
@@ -157,6 +162,20 @@ const CASES: Case[] = [
     initializers: [tensor('z', F, [1])],
     nodes: [node('Shape', ['x'], ['s']), node('Expand', ['z', 's'], ['y'])],
     expect: [2, 3, 4],
+  },
+  {
+    name: "propagated data stays outside subgraphs: an If branch's ConstantOfShape of an outer Shape knows only the rank",
+    opset: 17,
+    initializers: [tensor('cond', DataType.BOOL, [], { values: [1] })],
+    nodes: [node('Shape', ['x'], ['s']), node('If', ['cond'], ['y'], { attrs: [attr.graph('then_branch', branch('t')), attr.graph('else_branch', branch('e'))] })],
+    expect: [null, null, null],
+  },
+  {
+    name: "an If branch still reads an outer constant initializer's contents",
+    opset: 17,
+    initializers: [tensor('cond', DataType.BOOL, [], { values: [1] }), int64Tensor('dims', [5, 6])],
+    nodes: [node('If', ['cond'], ['y'], { attrs: [attr.graph('then_branch', branch('t', 'dims')), attr.graph('else_branch', branch('e', 'dims'))] })],
+    expect: [5, 6],
   },
 ];
 
