@@ -2,20 +2,27 @@
  * Webview benchmark: the built bundle in headless Chromium with synthetic reports of 10k and 100k
  * intervals. Prints, per size:
  *   bench: webview-<n> first_paint_ms=… p50_ms=… p95_ms=… p95_budget_ratio=…
- * - first_paint_ms: from posting the report message (already in page memory, as after VS Code's
- *   postMessage) to the end of the first animation frame that drew the chart.
+ * - first_paint_ms: from posting the 'reportColumns' message (the transport the host uses; the
+ *   columns already in page memory, as after VS Code's postMessage) to the end of the first
+ *   animation frame that drew the chart.
  * - p50/p95_ms: frame times during a scripted zoom-in then pan, measured as deltas between
  *   requestAnimationFrame timestamps in the page (vsync-paced, so a frame that keeps up is 16.7 ms).
  *   Disabling the frame-rate limit was tried and rejected: headless Chromium then spins the
  *   compositor and idle frames alone take 18-32 ms.
  * - p95_budget_ratio: p95 over the 60 fps budget (16.7 ms); at most 1 means no dropped frames.
- * The first line uses the 'report' message (the Report as objects). A second line splits that first
- * paint into the structured clone of the message and the webview's own work, gives the first paint
- * with the 'reportJson' message (the same Report as JSON text), JSON.parse alone, the JS time per
+ * A second line splits the columns first paint into the structured clone of the message and the
+ * webview's own work (decode + layout + draw), and gives the host-side costs measured in Node:
+ * encode_ms (Report -> columns), decode_ms (columns -> Report, same V8), and host_serialize_ms, a
+ * stand-in for VS Code's webview message serialization (JSON.stringify with typed arrays swapped
+ * for buffer references), next to the same for the 'report' message (the Report as objects).
+ * A third line gives the older transports for comparison: 'report' (objects: first paint and its
+ * clone share) and 'reportJson' (JSON text), JSON.parse alone, the payload sizes, the JS time per
  * scripted frame, and the machine's load average (shared machines make these numbers noisy).
  */
 import { loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
+import { decodeReportColumns, encodeReportColumns } from '../../src/report/columnarReport';
+import type { ToWebview } from '../../src/report/protocol';
 import { CHROMIUM_ARGS, makeSyntheticReport, openHarness } from '../../test/support/webviewHarness';
 
 const FRAME_BUDGET_MS = 1000 / 60;
@@ -23,107 +30,136 @@ const SIZES = [10_000, 100_000];
 const ZOOM_FRAMES = 120;
 const PAN_FRAMES = 120;
 
-/** In-page first paint of the report delivered as JSON text ('reportJson'). */
-const JSON_FIRST_PAINT_SCRIPT = `(async () => {
-  const chart = window.memoryLens.chart;
-  chart.lastStats = null;
-  const t0 = performance.now();
-  window.__lens.deliver({ type: 'reportJson', json: window.__benchJson, fileName: 'synthetic.onnx' });
-  for (;;) {
-    await new Promise((r) => requestAnimationFrame(r));
-    if (chart.lastStats !== null) break;
-    if (performance.now() - t0 > 60000) throw new Error('No frame drawn within 60 s');
-  }
-  return performance.now() - t0;
-})()`;
-
-/** In-page first paint of the report delivered as objects ('report'), then the scripted frames. */
-const PAGE_SCRIPT = `(async () => {
+/**
+ * In-page: posts window.__benchMessage, waits for the first drawn frame, then (when `withFrames`)
+ * runs the scripted zoom and pan. The harness's own message listener (registered before the
+ * webview's) stamps the arrival of the cloned message: the clone share of the first paint.
+ */
+function pageScript(withFrames: boolean): string {
+  return `(async () => {
   const chart = window.memoryLens.chart;
   const raf = () => new Promise((r) => requestAnimationFrame(r));
   chart.lastStats = null;
-  let tEvent = 0;
-  // Registered last but capturing, so it runs first at the target and sees the message just after
-  // its data was cloned; reading data forces the lazy deserialization here.
-  window.addEventListener('message', (e) => { void e.data.type; tEvent = performance.now(); }, { capture: true, once: true });
+  window.__lens.messageAt = 0;
   const t0 = performance.now();
-  window.__lens.deliver({ type: 'report', report: window.__benchReport, fileName: 'synthetic.onnx' });
+  window.__lens.deliver(window.__benchMessage);
   for (;;) {
     await raf();
     if (chart.lastStats !== null) break;
     if (performance.now() - t0 > 60000) throw new Error('No frame drawn within 60 s');
   }
   const firstPaint = performance.now() - t0;
-  const n = window.__benchReport.graphs[0].steps.length;
   const stamps = [];
   const work = [];
-  const zoomFrames = ${ZOOM_FRAMES};
-  const panFrames = ${PAN_FRAMES};
-  // Zoom in geometrically from the whole run to 1% of it around the middle, then pan to the end.
-  for (let i = 0; i <= zoomFrames; i++) {
+  if (${withFrames}) {
+    const n = chart.visibleDomain()[1];
+    // Zoom in geometrically from the whole run to 1% of it around the middle, then pan to the end.
+    for (let i = 0; i <= ${ZOOM_FRAMES}; i++) {
+      stamps.push(await raf());
+      const a = performance.now();
+      const span = n * Math.pow(0.01, i / ${ZOOM_FRAMES});
+      chart.setDomain([n / 2 - span / 2, n / 2 + span / 2]);
+      if (i % 10 === 0) chart.scrollBy(160);
+      chart.drawNow();
+      work.push(performance.now() - a);
+    }
+    const span = n * 0.01;
+    for (let i = 0; i <= ${PAN_FRAMES}; i++) {
+      stamps.push(await raf());
+      const a = performance.now();
+      const start = n / 2 - span / 2 + (n / 2 - span / 2) * (i / ${PAN_FRAMES});
+      chart.setDomain([start, start + span]);
+      chart.drawNow();
+      work.push(performance.now() - a);
+    }
     stamps.push(await raf());
-    const a = performance.now();
-    const span = n * Math.pow(0.01, i / zoomFrames);
-    chart.setDomain([n / 2 - span / 2, n / 2 + span / 2]);
-    if (i % 10 === 0) chart.scrollBy(160);
-    chart.drawNow();
-    work.push(performance.now() - a);
   }
-  const span = n * 0.01;
-  for (let i = 0; i <= panFrames; i++) {
-    stamps.push(await raf());
-    const a = performance.now();
-    const start = n / 2 - span / 2 + (n / 2 - span / 2) * (i / panFrames);
-    chart.setDomain([start, start + span]);
-    chart.drawNow();
-    work.push(performance.now() - a);
-  }
-  stamps.push(await raf());
   const deltas = [];
   for (let i = 2; i < stamps.length; i++) deltas.push(stamps[i] - stamps[i - 1]);
-  return { firstPaint, cloneMs: tEvent - t0, deltas, work };
+  return { firstPaint, cloneMs: window.__lens.messageAt - t0, deltas, work };
 })()`;
+}
+
+interface PageResult { firstPaint: number; cloneMs: number; deltas: number[]; work: number[] }
 
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i]!;
 }
 
-/** Runs the webview benchmark and prints one line per size. */
+function timed<T>(f: () => T): [T, number] {
+  const t = performance.now();
+  const r = f();
+  return [r, performance.now() - t];
+}
+
+/**
+ * What VS Code's extension host does to a webview message (own re-implementation for timing):
+ * JSON text with each typed array replaced by a reference to its buffer, plus a copy of each buffer.
+ * Returns the JSON length plus the buffer bytes.
+ */
+function serializeLikeVsCode(message: unknown): number {
+  const buffers: ArrayBuffer[] = [];
+  const json = JSON.stringify(message, (_key, value: unknown) => {
+    if (ArrayBuffer.isView(value)) {
+      buffers.push(value.buffer as ArrayBuffer);
+      return { ref: buffers.length - 1, byteOffset: value.byteOffset, byteLength: value.byteLength };
+    }
+    return value;
+  });
+  let bytes = 0;
+  for (const b of buffers) bytes += new Uint8Array(b).slice().byteLength;
+  return json.length + bytes;
+}
+
+/** Runs the webview benchmark and prints three lines per size. */
 export async function run(): Promise<void> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium', headless: true,
     // Large messages crash the renderer when /dev/shm is small (containers).
     args: [...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
   });
+  /** Opens a fresh page, puts `setup`'s message in page memory, and runs the page script. */
+  const measure = async (setup: (page: import('playwright-core').Page) => Promise<unknown>, withFrames: boolean): Promise<PageResult & { setupResult: unknown }> => {
+    const h = await openHarness({ browser, width: 1400, height: 900 });
+    await h.waitForPosted('ready');
+    const setupResult = await setup(h.page);
+    const result = (await h.page.evaluate(pageScript(withFrames))) as PageResult;
+    if (h.pageErrors.length > 0) throw new Error(`Webview page errors: ${h.pageErrors.join('; ')}`);
+    await h.close();
+    return { ...result, setupResult };
+  };
   try {
     for (const size of SIZES) {
-      const json = JSON.stringify(makeSyntheticReport(size, 42));
-      // Report as objects (the 'report' message), plus the scripted zoom and pan.
-      const h = await openHarness({ browser, width: 1400, height: 900 });
-      await h.waitForPosted('ready');
-      // Passed as one JSON string: Playwright's object serialization of 100k values crashes the page.
-      const jsonParseMs = await h.page.evaluate((text) => {
+      const report = makeSyntheticReport(size, 42);
+      const json = JSON.stringify(report);
+      const [columns, encodeMs] = timed(() => encodeReportColumns(report));
+      const [, decodeMs] = timed(() => decodeReportColumns(columns));
+      const columnsMessage: ToWebview = { type: 'reportColumns', columns, fileName: 'synthetic.onnx' };
+      const [columnsBytes, hostColumnsMs] = timed(() => serializeLikeVsCode(columnsMessage));
+      const [, hostReportMs] = timed(() => serializeLikeVsCode({ type: 'report', report, fileName: 'synthetic.onnx' }));
+
+      // Columns (the transport the host uses), plus the scripted zoom and pan.
+      const col = await measure((page) => page.evaluate((m) => { (globalThis as any).__benchMessage = m; }, columnsMessage), true);
+      // Report as objects (the 'report' message), first paint only. Passed as one JSON string:
+      // Playwright's object serialization of 100k values crashes the page.
+      const obj = await measure((page) => page.evaluate((text) => {
         const t = performance.now();
-        (globalThis as any).__benchReport = JSON.parse(text);
+        (globalThis as any).__benchMessage = { type: 'report', report: JSON.parse(text), fileName: 'synthetic.onnx' };
         return performance.now() - t;
-      }, json);
-      const result = (await h.page.evaluate(PAGE_SCRIPT)) as { firstPaint: number; cloneMs: number; deltas: number[]; work: number[] };
-      if (h.pageErrors.length > 0) throw new Error(`Webview page errors: ${h.pageErrors.join('; ')}`);
-      await h.close();
-      // Report as JSON text (the 'reportJson' message), first paint only, in a fresh page.
-      const hj = await openHarness({ browser, width: 1400, height: 900 });
-      await hj.waitForPosted('ready');
-      await hj.page.evaluate((text) => { (globalThis as any).__benchJson = text; }, json);
-      const jsonFirstPaint = (await hj.page.evaluate(JSON_FIRST_PAINT_SCRIPT)) as number;
-      if (hj.pageErrors.length > 0) throw new Error(`Webview page errors: ${hj.pageErrors.join('; ')}`);
-      await hj.close();
-      const sorted = [...result.deltas].sort((a, b) => a - b);
-      const p50 = percentile(sorted, 50);
+      }, json), false);
+      // Report as JSON text (the 'reportJson' message), first paint only.
+      const js = await measure((page) => page.evaluate((text) => {
+        (globalThis as any).__benchMessage = { type: 'reportJson', json: text, fileName: 'synthetic.onnx' };
+      }, json), false);
+
+      const sorted = [...col.deltas].sort((a, b) => a - b);
       const p95 = percentile(sorted, 95);
-      const work = [...result.work].sort((a, b) => a - b);
-      console.log(`bench: webview-${size} first_paint_ms=${Math.round(result.firstPaint)} p50_ms=${p50.toFixed(1)} p95_ms=${p95.toFixed(1)} p95_budget_ratio=${(p95 / FRAME_BUDGET_MS).toFixed(2)}`);
-      console.log(`bench: webview-${size}-split clone_ms=${Math.round(result.cloneMs)} webview_ms=${Math.round(result.firstPaint - result.cloneMs)} json_first_paint_ms=${Math.round(jsonFirstPaint)} json_parse_ms=${Math.round(jsonParseMs)} frame_js_p50_ms=${percentile(work, 50).toFixed(1)} frame_js_p95_ms=${percentile(work, 95).toFixed(1)} loadavg=${loadavg()[0]!.toFixed(1)}`);
+      const work = [...col.work].sort((a, b) => a - b);
+      const mb = (n: number): string => (n / 1e6).toFixed(1);
+      console.log(`bench: webview-${size} first_paint_ms=${Math.round(col.firstPaint)} p50_ms=${percentile(sorted, 50).toFixed(1)} p95_ms=${p95.toFixed(1)} p95_budget_ratio=${(p95 / FRAME_BUDGET_MS).toFixed(2)}`);
+      console.log(`bench: webview-${size}-columns clone_ms=${Math.round(col.cloneMs)} webview_ms=${Math.round(col.firstPaint - col.cloneMs)} encode_ms=${Math.round(encodeMs)} decode_ms=${Math.round(decodeMs)} host_serialize_ms=${Math.round(hostColumnsMs)} report_host_serialize_ms=${Math.round(hostReportMs)} payload_mb=${mb(columnsBytes)}`);
+      console.log(`bench: webview-${size}-older report_first_paint_ms=${Math.round(obj.firstPaint)} report_clone_ms=${Math.round(obj.cloneMs)} json_first_paint_ms=${Math.round(js.firstPaint)} json_parse_ms=${Math.round(obj.setupResult as number)} json_mb=${mb(json.length)} frame_js_p50_ms=${percentile(work, 50).toFixed(1)} frame_js_p95_ms=${percentile(work, 95).toFixed(1)} loadavg=${loadavg()[0]!.toFixed(1)}`);
     }
   } finally {
     await browser.close();

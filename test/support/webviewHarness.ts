@@ -26,6 +26,10 @@ const STAND_IN = `(function () {
   var state;
   try { state = JSON.parse(sessionStorage.getItem(KEY) || 'null') || undefined; } catch (e) { state = undefined; }
   lens.deliver = function (m) { window.postMessage(m, '*'); };
+  // Registered before the webview's own listener, so it runs first: the time the message arrived
+  // (reading data forces Chromium's lazy deserialization here, the benchmark's clone share).
+  lens.messageAt = 0;
+  window.addEventListener('message', function (e) { void e.data; lens.messageAt = performance.now(); });
   window.acquireVsCodeApi = function () {
     return {
       postMessage: function (m) { lens.posted.push(JSON.parse(JSON.stringify(m))); },
