@@ -100,14 +100,48 @@ export function isBandValue(value: ReportValue): boolean {
   return value.isInitializer || value.producedAt < 0;
 }
 
-interface PendingSeg {
-  row: number;
-  start: number;
-  end: number;
-  kind: number;
-  value: number;
-  step: number;
-  isUnknown: boolean;
+/** Segments as parallel number arrays while laying out: 100k small objects cost more in GC than the layout itself. */
+class PendingSegs {
+  readonly row: number[] = [];
+  readonly start: number[] = [];
+  readonly end: number[] = [];
+  readonly kind: number[] = [];
+  readonly value: number[] = [];
+  readonly step: number[] = [];
+  readonly isUnknown: number[] = [];
+
+  push(row: number, start: number, end: number, kind: number, value: number, step: number, isUnknown: boolean): void {
+    this.row.push(row);
+    this.start.push(start);
+    this.end.push(end);
+    this.kind.push(kind);
+    this.value.push(value);
+    this.step.push(step);
+    this.isUnknown.push(isUnknown ? 1 : 0);
+  }
+
+  /**
+   * Segment order sorted by (row, start, end), ties in insertion order. Segments are pushed row by
+   * row, so only each row's range needs sorting, and most rows (and the workspace lane) already are.
+   */
+  order(): Uint32Array {
+    const n = this.row.length;
+    const order = new Uint32Array(n);
+    for (let i = 0; i < n; i++) order[i] = i;
+    const { start, end } = this;
+    const cmp = (a: number, b: number): number => start[a]! - start[b]! || end[a]! - end[b]! || a - b;
+    for (let lo = 0; lo < n;) {
+      let hi = lo + 1;
+      let isSorted = true;
+      while (hi < n && this.row[hi] === this.row[lo]) {
+        if (cmp(hi - 1, hi) > 0) isSorted = false;
+        hi++;
+      }
+      if (!isSorted) order.set(Array.from(order.subarray(lo, hi)).sort(cmp), lo);
+      lo = hi;
+    }
+    return order;
+  }
 }
 
 /** Lays out a graph's values and workspaces into rows and sorted segments. */
@@ -152,7 +186,7 @@ export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): R
   bandGroups.sort(options.sort === 'size' ? bySize : byStart);
 
   const rows: RowInfo[] = [];
-  const pending: PendingSeg[] = [];
+  const pending = new PendingSegs();
   const valueRow = new Int32Array(values.length).fill(-1);
   const label = (g: Group): string => (g.members.length > 1 ? `${g.root} (+${g.members.length - 1})` : g.root);
   const pushGroup = (g: Group, role: RowRole): void => {
@@ -162,7 +196,7 @@ export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): R
       const v = values[i]!;
       const [start, end] = valueInterval(v, stepCount);
       valueRow[i] = row;
-      pending.push({ row, start, end, kind: KIND_INDEX[segmentKindOf(v)], value: i, step: -1, isUnknown: v.bytes === null });
+      pending.push(row, start, end, KIND_INDEX[segmentKindOf(v)], i, -1, v.bytes === null);
     }
   };
 
@@ -178,7 +212,7 @@ export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): R
     }
     rows.push({ role: 'bandSummary', label: `Initializers & inputs (${count})`, root: null, sizeBytes: isAnyUnknown ? null : known });
     if (options.isBandCollapsed) {
-      pending.push({ row: 0, start: 0, end: stepCount, kind: KIND_INDEX.preexisting, value: -1, step: -1, isUnknown: isAnyUnknown });
+      pending.push(0, 0, stepCount, KIND_INDEX.preexisting, -1, -1, isAnyUnknown);
     } else {
       for (const g of bandGroups) pushGroup(g, 'band');
     }
@@ -189,14 +223,14 @@ export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): R
     for (const s of graph.steps) {
       if (s.workspaceBytes === 0) continue;
       if (s.workspaceBytes !== null && maxWs !== null) maxWs = Math.max(maxWs, s.workspaceBytes);
-      pending.push({ row, start: s.index, end: s.index + 1, kind: KIND_INDEX.workspace, value: -1, step: s.index, isUnknown: s.workspaceBytes === null });
+      pending.push(row, s.index, s.index + 1, KIND_INDEX.workspace, -1, s.index, s.workspaceBytes === null);
     }
     rows.push({ role: 'workspace', label: 'Workspaces (per node)', root: null, sizeBytes: maxWs });
   }
   if (stepCount > 0) for (const g of bufferGroups) pushGroup(g, 'buffer');
 
-  pending.sort((a, b) => a.row - b.row || a.start - b.start || a.end - b.end);
-  const n = pending.length;
+  const segOrder = pending.order();
+  const n = segOrder.length;
   const layout: RowLayout = {
     stepCount,
     rows,
@@ -216,28 +250,35 @@ export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): R
   let row = 0;
   let runningMax = -Infinity;
   // Largest ends seen so far in the row, to find each segment's overlap depth.
-  let openEnds: number[] = [];
+  // The MAX_SEG_LAYER largest ends so far in the row, descending; -Infinity when fewer.
+  const openEnds = new Float64Array(MAX_SEG_LAYER).fill(-Infinity);
   for (let i = 0; i < n; i++) {
-    const p = pending[i]!;
-    while (row < p.row) { row++; layout.rowFirst[row] = i; runningMax = -Infinity; openEnds = []; }
+    const p = segOrder[i]!;
+    const pRow = pending.row[p]!;
+    const start = pending.start[p]!;
+    const end = pending.end[p]!;
+    while (row < pRow) { row++; layout.rowFirst[row] = i; runningMax = -Infinity; openEnds.fill(-Infinity); }
     // Keeping only the MAX_SEG_LAYER largest ends is enough: if at least that many are open, the
     // largest ones are among them, so the capped depth stays exact and each step costs O(1).
     let depth = 0;
-    for (const e of openEnds) if (e > p.start) depth++;
-    layout.segLayer[i] = Math.min(MAX_SEG_LAYER, depth);
-    openEnds.push(p.end);
-    openEnds.sort((a, b) => b - a);
-    if (openEnds.length > MAX_SEG_LAYER) openEnds.length = MAX_SEG_LAYER;
-    runningMax = Math.max(runningMax, p.end);
-    layout.segStart[i] = p.start;
-    layout.segEnd[i] = p.end;
+    for (let k = 0; k < MAX_SEG_LAYER; k++) if (openEnds[k]! > start) depth++;
+    layout.segLayer[i] = depth;
+    let k = MAX_SEG_LAYER - 1;
+    if (end > openEnds[k]!) {
+      while (k > 0 && openEnds[k - 1]! < end) { openEnds[k] = openEnds[k - 1]!; k--; }
+      openEnds[k] = end;
+    }
+    runningMax = Math.max(runningMax, end);
+    const value = pending.value[p]!;
+    layout.segStart[i] = start;
+    layout.segEnd[i] = end;
     layout.prefixMaxEnd[i] = runningMax;
-    layout.segRow[i] = p.row;
-    layout.segKind[i] = p.kind;
-    layout.segValue[i] = p.value;
-    layout.segStep[i] = p.step;
-    layout.isUnknown[i] = p.isUnknown ? 1 : 0;
-    if (p.value >= 0) layout.valueSeg[p.value] = i;
+    layout.segRow[i] = pRow;
+    layout.segKind[i] = pending.kind[p]!;
+    layout.segValue[i] = value;
+    layout.segStep[i] = pending.step[p]!;
+    layout.isUnknown[i] = pending.isUnknown[p]!;
+    if (value >= 0) layout.valueSeg[value] = i;
   }
   while (row < rows.length) { row++; layout.rowFirst[row] = n; }
   return layout;
