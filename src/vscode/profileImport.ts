@@ -32,7 +32,10 @@ export async function importProfileInto(view: ReportView): Promise<void> {
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     const main = report.graphs[0];
     if (!main) throw new LensError('internal', `Report of ${view.fileName} has no main graph`);
-    view.showObserved(readObservedProfile(text, basename(uri.fsPath), main.id, main.steps));
+    const observed = readObservedProfile(text, basename(uri.fsPath), main.id, main.steps);
+    const matched = observed.steps.filter((st) => st !== null).length;
+    view.log(`Imported profile ${uri.fsPath} for ${view.fileName}: ${matched} of ${main.steps.length} steps matched`);
+    view.showObserved(observed);
   } catch (err) {
     view.reportProblem(err);
   }

@@ -84,6 +84,11 @@ export class ReportView extends Disposable {
     if (this.last?.ok) this.applyBudget(this.last.report);
   }
 
+  /** Appends a line about this view to the output channel. */
+  log(line: string): void {
+    this.host.log(line);
+  }
+
   /** Reports a side problem (export, profile import) without replacing the report on screen. */
   reportProblem(err: unknown): void {
     this.host.reportError(err, this.fileName);

@@ -66,8 +66,9 @@ function makeWorkspace(run: string): string {
 
 function packageVsix(run: string): string {
   const vsix = join(run, 'onnx-memory-lens.vsix');
-  // vsce runs vscode:prepublish, which bundles dist/ first.
-  execFileSync(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--out', vsix], {
+  // vsce runs vscode:prepublish, which bundles dist/ first. The README's relative image links cannot
+  // be rewritten without a GitHub/GitLab repository URL, and vsce refuses to package unless told to keep them.
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce'), 'package', '--no-dependencies', '--no-rewrite-relative-links', '--out', vsix], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_OPTIONS: '' },
@@ -86,6 +87,44 @@ function cliReport(model: string, view: 'sequential' | 'parallel'): Report {
 
 function stepValues(report: Report): ReportValue[] {
   return report.graphs[0]!.values.filter((v) => !v.isInitializer && !v.isGraphInput && v.producedAt >= 0 && v.bytes !== null);
+}
+
+interface OrtLike {
+  InferenceSession: { create(path: string, opts: unknown): Promise<{ inputMetadata: Array<{ name: string; type?: string; shape?: Array<number | string> }>; run(feeds: Record<string, unknown>): Promise<unknown>; endProfiling(): void; release(): Promise<void> }> };
+  Tensor: new (type: string, data: Float32Array, dims: number[]) => unknown;
+}
+
+/**
+ * Runs model.onnx once in onnxruntime-node with profiling (the settings the report models) and
+ * saves the profile as <ws>/ort-profile.json; null when onnxruntime-node or a float input is unavailable.
+ */
+async function writeOrtProfile(ws: string): Promise<string | null> {
+  let ort: OrtLike;
+  try {
+    ort = require('onnxruntime-node') as OrtLike;
+  } catch (err) {
+    console.log(`codeServer.test: onnxruntime-node is unavailable, so the profile import step is skipped: ${(err as Error).message}`);
+    return null;
+  }
+  const dir = join(ws, '..', 'profile');
+  mkdirSync(dir, { recursive: true });
+  const session = await ort.InferenceSession.create(join(ws, 'model.onnx'), {
+    graphOptimizationLevel: 'disabled', enableMemPattern: false, executionProviders: ['cpu'], enableProfiling: true, profileFilePrefix: join(dir, 'profile'),
+  });
+  const feeds: Record<string, unknown> = {};
+  for (const m of session.inputMetadata) {
+    if (m.type !== 'float32') return null;
+    const dims = (m.shape ?? []).map((d) => (typeof d === 'number' && d > 0 ? d : 1));
+    feeds[m.name] = new ort.Tensor('float32', new Float32Array(dims.reduce((a, b) => a * b, 1)), dims);
+  }
+  await session.run(feeds);
+  session.endProfiling();
+  await session.release();
+  const written = readdirSync(dir).find((f) => f.endsWith('.json'));
+  if (!written) return null;
+  const target = join(ws, 'ort-profile.json');
+  copyFileSync(join(dir, written), target);
+  return target;
 }
 
 /** The one-line error the CLI prints for `model` (after its `error: <path>: ` prefix). */
@@ -282,6 +321,8 @@ interface Session {
   parallel: Report;
   /** The CLI's error message for broken.onnx. */
   brokenError: string;
+  /** An ORT profile of model.onnx inside the workspace, or null when onnxruntime-node is unavailable. */
+  profile: string | null;
   webviewErrors: string[];
 }
 
@@ -316,6 +357,7 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
       const sequential = cliReport(model, 'sequential');
       const parallel = cliReport(model, 'parallel');
       const brokenError = cliError(join(ws, 'broken.onnx'));
+      const profile = await writeOrtProfile(ws);
       installExtension(ROOT, run, vsix);
       const server = await startCodeServer(ROOT, run, ws);
       const context = await chromium.launchPersistentContext(join(run, 'profile'), {
@@ -331,7 +373,7 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
       page.on('pageerror', (err) => {
         if ((err.stack ?? '').includes('webview.js')) webviewErrors.push(err.message);
       });
-      s = { run, ws, server, context, page, sequential, parallel, brokenError, webviewErrors };
+      s = { run, ws, server, context, page, sequential, parallel, brokenError, profile, webviewErrors };
       await page.goto(`${server.url}/?folder=${encodeURIComponent(ws)}`, { waitUntil: 'domcontentloaded' });
       await page.getByRole('treeitem', { name: 'model.onnx' }).waitFor({ state: 'visible', timeout: 120_000 });
       await shot(page, 'workbench');
@@ -466,6 +508,32 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     const frame = await reportFrame(page);
     assert.ok((await waitForBars(frame)) > 0, 'the restored panel draws bars');
     await shot(page, 'restored');
+  }));
+
+  test('"Import ONNX Runtime profile…" from the palette adds the observed numbers of a real ORT profile to the active report', step(async ({ page, profile }) => {
+    if (profile === null) return;
+    await page.getByRole('tab', { name: /Memory: model\.onnx/ }).click();
+    const quickInput = page.locator('.quick-input-widget input.input');
+    // F1 can land in the webview while it takes focus; the title bar's command center always opens quick input.
+    await page.locator('.command-center-center').click();
+    await quickInput.waitFor({ state: 'visible', timeout: 10_000 });
+    await quickInput.fill('>ONNX Memory Lens: Import ONNX Runtime profile');
+    await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Import ONNX Runtime profile' }).first().click();
+    const dialog = page.locator('.quick-input-widget', { hasText: 'Import an ONNX Runtime profile for model.onnx' });
+    await dialog.waitFor({ state: 'visible', timeout: 30_000 });
+    await quickInput.press('Control+a');
+    await page.keyboard.type(profile);
+    // The simple file dialog updates its input as it resolves the path; accept only the exact path.
+    for (let i = 0; i < 50 && (await quickInput.inputValue()) !== profile; i++) await page.waitForTimeout(100);
+    assert.equal(await quickInput.inputValue(), profile);
+    await shot(page, 'import-dialog');
+    for (let attempt = 0; attempt < 3 && (await dialog.isVisible()); attempt++) {
+      await quickInput.press('Enter');
+      await dialog.waitFor({ state: 'hidden', timeout: 3000 }).catch((e: unknown) => console.log(`codeServer.test: import dialog still open (${(e as Error).name}); pressing Enter again`));
+    }
+    const frame = await reportFrame(page);
+    await frame.getByText('Observed memBytesInUse (ort-profile.json)').waitFor({ state: 'visible', timeout: 30_000 });
+    await shot(page, 'observed');
   }));
 
   test('planning a large model shows a cancellable progress notification, and Cancel stops it and says so in the panel', step(async ({ page }) => {
