@@ -114,7 +114,11 @@ export const castLike: ShapeRule = (ctx) => {
 export const dropout: ShapeRule = (ctx) => {
   const x = input(ctx, 0);
   const shape = x?.shape ? [...x.shape] : null;
-  return [out(x?.dtype ?? null, shape, x?.value ?? null), out(ctx.opset >= 10 ? BOOL : (x?.dtype ?? null), shape)];
+  // ONNX infers the output's shape only from opset 6 and the mask's only from opset 10, so ORT's
+  // static view has none before; the run still produces the input's shape.
+  const outShape = ctx.isStatic && ctx.opset < 6 ? null : shape;
+  const maskShape = ctx.isStatic && ctx.opset < 10 ? null : shape;
+  return [out(x?.dtype ?? null, outShape, x?.value ?? null), out(ctx.opset >= 10 ? BOOL : (x?.dtype ?? null), maskShape)];
 };
 
 /** Logical and comparison ops: broadcast, bool output, contents when known. */
