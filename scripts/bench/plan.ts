@@ -1,56 +1,134 @@
 /**
- * Benchmark: planning must stay linear in nodes + values. Builds random DAGs of growing size
- * (each node reads 1-2 of the last 64 values, so the freelist and live sets stay realistic),
- * then times decode + inference + ORT plan + report per model.
- *
- * Prints `bench: plan nodes=<n> ms=<median> perNodeRatio=<(ms/n) / (ms/n of the smallest)>`;
- * a ratio near 1 at 16x the nodes means linear.
+ * Planning benchmarks (issue "Hardened and fast"):
+ * - scaling: report time of a synthetic 200k-node graph vs a 10k-node one (target ≤ 25×, i.e. linear);
+ * - vs-ort-create: report time vs onnxruntime-node InferenceSession.create (optimizations disabled),
+ *   both in this process after a warm-up, on the largest corpus models and on generated ones.
+ * Generated models go to a temp folder that is removed at the end. Every timing is a median after
+ * a warm-up run in this process.
  */
-import { decodeModelBytes } from '../../src/onnx/loadModel';
-import { buildReport } from '../../src/report/buildReport';
-import { buildModel, DataType, node, tensorValue } from '../../test/support/onnxBuilder';
+import { mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildModel, node, tensorValue, tensor, DataType } from '../../test/support/onnxBuilder';
 
-const SIZES = [2000, 8000, 32000];
-const RUNS = 3;
-const WINDOW = 64;
-const OPS = ['Relu', 'Sigmoid', 'Neg', 'Exp', 'Add', 'Mul', 'Identity'];
+const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus');
+// Time the bundled pipeline (dist/core.js, built by `npm run bench`), as the CLI and the host run it.
+const { reportFromFile } = require('../../dist/core.js') as typeof import('../../src/report');
 
-function randomChain(size: number, seed: number): Uint8Array {
-  let s = seed >>> 0;
-  const rand = (): number => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
-  const names = ['X'];
+/** A chain of `count` nodes over [1, 64] floats with side branches, so reuse and aliases happen. */
+function syntheticModel(count: number): Uint8Array {
   const nodes = [];
-  for (let i = 0; i < size; i++) {
-    const op = OPS[Math.floor(rand() * OPS.length)]!;
-    const pick = (): string => names[Math.max(0, names.length - 1 - Math.floor(rand() * WINDOW))]!;
-    const inputs = op === 'Add' || op === 'Mul' ? [pick(), pick()] : [pick()];
-    nodes.push(node(op, inputs, [`v${i}`], { name: `n${i}` }));
-    names.push(`v${i}`);
+  let prev = 'x';
+  const ops = ['Relu', 'Sigmoid', 'Tanh', 'Neg', 'Abs'];
+  for (let i = 0; i < count; i++) {
+    const out = `v${i}`;
+    if (i % 7 === 3 && i > 1) nodes.push(node('Add', [prev, `v${i - 2}`], [out], { name: `n${i}` }));
+    else nodes.push(node(ops[i % ops.length]!, [prev], [out], { name: `n${i}` }));
+    prev = out;
   }
-  return buildModel({
-    nodes,
-    inputs: [tensorValue('X', DataType.FLOAT, ['batch', 64])],
-    outputs: [tensorValue(`v${size - 1}`, DataType.FLOAT, ['batch', 64])],
-  });
+  return buildModel({ nodes, inputs: [tensorValue('x', DataType.FLOAT, [1, 64])], outputs: [tensorValue(prev, DataType.FLOAT, [1, 64])] });
 }
 
-/** Runs the benchmark and prints one line per size. */
+/** A model with ~`layers`×4 MatMul/Add/Relu nodes and large constant weights (about `weightBytes` in total). */
+function weightedModel(layers: number, weightBytes: number): Uint8Array {
+  const width = Math.max(8, Math.floor(Math.sqrt(weightBytes / 4 / layers)));
+  const nodes = [];
+  const inits = [];
+  let prev = 'x';
+  for (let i = 0; i < layers; i++) {
+    inits.push(tensor(`w${i}`, DataType.FLOAT, [width, width]), tensor(`b${i}`, DataType.FLOAT, [width]));
+    nodes.push(node('MatMul', [prev, `w${i}`], [`m${i}`], { name: `mm${i}` }));
+    nodes.push(node('Add', [`m${i}`, `b${i}`], [`a${i}`], { name: `add${i}` }));
+    nodes.push(node('Relu', [`a${i}`], [`r${i}`], { name: `relu${i}` }));
+    nodes.push(node('Identity', [`r${i}`], [`i${i}`], { name: `id${i}` }));
+    prev = `i${i}`;
+  }
+  return buildModel({ nodes, inputs: [tensorValue('x', DataType.FLOAT, [1, width])], outputs: [tensorValue(prev, DataType.FLOAT, [1, width])], initializers: inits });
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+function timeMs(fn: () => unknown, runs: number, warmups = 1): number {
+  for (let i = 0; i < warmups; i++) fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+async function timeAsyncMs(fn: () => Promise<unknown>, runs: number, warmups = 1): Promise<number> {
+  for (let i = 0; i < warmups; i++) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    await fn();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
+/** Runs the planning benchmarks and prints one `bench:` line each. */
 export async function run(): Promise<void> {
-  let base: number | null = null;
-  // One untimed run so JIT warm-up does not inflate the smallest size's time.
-  const warm = randomChain(SIZES[0]!, 1);
-  buildReport({ filePath: 'warm.onnx', model: decodeModelBytes(warm, { fileName: 'warm.onnx' }).model, fileBytes: warm.length }, { bindings: { batch: 1 } });
-  for (const size of SIZES) {
-    const bytes = randomChain(size, 7);
-    const times: number[] = [];
-    for (let r = 0; r < RUNS; r++) {
-      const t0 = performance.now();
-      const loaded = decodeModelBytes(bytes, { fileName: 'bench.onnx' });
-      buildReport({ filePath: 'bench.onnx', model: loaded.model, fileBytes: bytes.length }, { bindings: { batch: 1 } });
-      times.push(performance.now() - t0);
+  const dir = mkdtempSync(join(tmpdir(), 'oml-bench-plan-'));
+  try {
+    const small = join(dir, 'chain10k.onnx');
+    const large = join(dir, 'chain200k.onnx');
+    writeFileSync(small, syntheticModel(10_000));
+    writeFileSync(large, syntheticModel(200_000));
+    const tSmall = timeMs(() => reportFromFile(small, { bindings: {}, view: 'sequential' }), 5, 3);
+    const tLarge = timeMs(() => reportFromFile(large, { bindings: {}, view: 'sequential' }), 2);
+    console.log(`bench: scaling-200k-vs-10k ratio=${(tLarge / tSmall).toFixed(1)} t10k_ms=${tSmall.toFixed(0)} t200k_ms=${tLarge.toFixed(0)}`);
+
+    const ort = require('onnxruntime-node') as typeof import('onnxruntime-node');
+    const candidates: { name: string; path: string }[] = [];
+    const generated = join(dir, 'weighted_88mb_1000nodes.onnx');
+    writeFileSync(generated, weightedModel(250, 88 * 1024 * 1024));
+    candidates.push({ name: 'generated-88MB-1000-nodes', path: generated });
+    if (existsSync(CORPUS)) {
+      const all: { path: string; size: number }[] = [];
+      const walk = (d: string): void => {
+        for (const f of readdirSync(d)) {
+          const p = join(d, f);
+          const st = statSync(p);
+          if (st.isDirectory()) walk(p);
+          else if (f.endsWith('.onnx')) all.push({ path: p, size: st.size });
+        }
+      };
+      walk(CORPUS);
+      all.sort((a, b) => b.size - a.size);
+      for (const m of all.slice(0, 8)) candidates.push({ name: m.path.slice(CORPUS.length + 1), path: m.path });
+    } else {
+      console.log('bench: corpus not found at ../shared/corpus; vs-ort-create runs on generated models only');
     }
-    const ms = times.sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
-    base ??= ms / size;
-    console.log(`bench: plan nodes=${size} ms=${ms.toFixed(1)} perNodeRatio=${(ms / size / base).toFixed(2)}`);
+    let shown = 0;
+    for (const c of candidates) {
+      if (shown >= 5) break;
+      let ortMs: number;
+      try {
+        ortMs = await timeAsyncMs(async () => {
+          const s = await ort.InferenceSession.create(c.path, { graphOptimizationLevel: 'disabled', executionProviders: ['cpu'] });
+          await s.release();
+        }, 7, 5);
+      } catch {
+        continue; // ORT cannot load this model (custom ops); no ratio to report
+      }
+      let oursMs: number;
+      try {
+        oursMs = timeMs(() => reportFromFile(c.path, { bindings: {}, view: 'sequential' }), 7, 5);
+      } catch (err) {
+        console.log(`bench: vs-ort-create model=${c.name} skipped: ${(err as Error).message}`);
+        continue;
+      }
+      console.log(`bench: vs-ort-create model=${c.name} ratio=${(oursMs / ortMs).toFixed(3)} ours_ms=${oursMs.toFixed(1)} ort_ms=${ortMs.toFixed(1)}`);
+      shown++;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
