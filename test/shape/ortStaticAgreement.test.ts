@@ -31,7 +31,6 @@ const skip = !fs.existsSync(CORPUS) ? `corpus folder ${CORPUS} is absent` : ort 
 
 /** Models whose static shapes differ from ORT's on some values, with the cause (not data propagation). */
 const EXPECTED: Record<string, string> = {
-  'ort-genai/static-scatter-bias-decoder/model.onnx': "com.microsoft Attention present outputs: ORT's resolved type has no shape, our rule gives ['batch', 2, 16, 16]",
   'onnx-onnx/node/test_affine_grid_3d_align_corners_expanded.onnx': "values derived from If outputs (H_float, step_h): ORT's static dim is unknown where ours is 1 (not analysed yet)",
 };
 

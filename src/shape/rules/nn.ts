@@ -280,6 +280,14 @@ const attention23: ShapeRule = (ctx) => {
   const total = pastK?.shape ? ctx.dim.add(pastK.shape[2], kvSeq) : kvSeq;
   const presentK = [b, kvHeads, total, headK];
   const presentV = [b, kvHeads, pastV?.shape ? ctx.dim.add(pastV.shape[2], kvSeq) : kvSeq, headV];
+  if (ctx.isStatic) {
+    // ONNX gives present_key/value a shape only from a 4-D past whose length and the new kv length
+    // are numbers: the past's dims with the total length; the run still knows the concatenation.
+    const known = pastK?.shape?.length === 4 && pastV?.shape?.length === 4 && typeof kvSeq === 'number' && typeof pastK.shape[2] === 'number';
+    const withTotal = (past: SymDim[]): SymDim[] => past.map((d, i) => (i === 2 ? ctx.dim.add(d, kvSeq) : d));
+    const [pk, pv] = known ? [withTotal(pastK!.shape!), withTotal(pastV!.shape!)] : [null, null];
+    return [out(dtype, y), out(dtype, pk), out(dtype, pv), out(dtype, [b, qHeads, qSeq, total])];
+  }
   return [out(dtype, y), out(dtype, presentK), out(dtype, presentV), out(dtype, [b, qHeads, qSeq, total])];
 };
 
