@@ -29,10 +29,8 @@ function loadOrtModule(): OrtLike | null {
 const ort = loadOrtModule();
 const skip = !fs.existsSync(CORPUS) ? `corpus folder ${CORPUS} is absent` : ort === null ? 'onnxruntime-node is not installed' : false;
 
-/** Models whose static shapes differ from ORT's on some values, with the cause (not data propagation). */
-const EXPECTED: Record<string, string> = {
-  'onnx-onnx/node/test_affine_grid_3d_align_corners_expanded.onnx': "values derived from If outputs (H_float, step_h): ORT's static dim is unknown where ours is 1 (not analysed yet)",
-};
+/** Models whose static shapes differ from ORT's on some values, with the cause (none at present). */
+const EXPECTED: Record<string, string> = {};
 
 function listModels(dir: string, out: string[] = []): string[] {
   for (const name of fs.readdirSync(dir).sort()) {

@@ -22,7 +22,11 @@ const split: ShapeRule = (ctx) => {
   else if (sizes && sizes.length > 0) parts = sizes;
   else if (ctx.opset >= 18 && ctx.intOrNull('num_outputs') !== null && typeof d === 'number') {
     const chunk = Math.ceil(d / n);
-    parts = Array.from({ length: n }, (_, i) => Math.max(0, Math.min(chunk, d - chunk * i)));
+    // ONNX's static inference gives every part but the last ceil(d/n) and the last the rest (which
+    // can come out negative, i.e. no valid size); the runtime channel keeps the clamped split.
+    parts = ctx.isStatic
+      ? Array.from({ length: n }, (_, i) => (i < n - 1 ? chunk : d - chunk * (n - 1) >= 0 ? d - chunk * (n - 1) : null))
+      : Array.from({ length: n }, (_, i) => Math.max(0, Math.min(chunk, d - chunk * i)));
   } else {
     const q = ctx.dim.div(d, n);
     parts = new Array<SymDim>(n).fill(typeof d === 'number' && d % n !== 0 ? null : q);
