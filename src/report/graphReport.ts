@@ -59,6 +59,17 @@ function dimOut(d: SymDim, symbols: Set<string>): ReportDim {
   return formatDim(d);
 }
 
+/**
+ * Identifies a graph state for the inference memo. The level-0 transforms only ever add nodes (new
+ * indices), remove nodes (gaps) or add initializers, and every rewiring goes with one of those, so
+ * these three counts change whenever the graph does.
+ */
+function execStateKey(e: ExecGraph): string {
+  let live = 0;
+  for (const n of e.nodes) if (n) live++;
+  return `${e.nodes.length}/${live}/${e.initializers.size}`;
+}
+
 /** Builds the report graph for `graph` and its bodies; returns its id. */
 export function buildGraphReport(
   ctx: GraphReportContext,
@@ -71,8 +82,16 @@ export function buildGraphReport(
   const index = ctx.graphs.length;
   ctx.graphs.push(null as unknown as ReportGraph);
   let exec: ExecGraph = buildExecGraph(graph, new Set(outerTypes.keys()), ctx.outerMemo);
-  exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: (e) => ctx.infer(execGraphToGraph(e, graph.name), outerTypes), outerTypes });
-  const inference = ctx.infer(execGraphToGraph(exec, graph.name), outerTypes);
+  // Inference is the costly step: when the transforms left the graph as they last typed it (the usual
+  // fp32 case), the final pass reuses that result instead of inferring the same graph again.
+  let memo: { key: string; result: InferenceResult } | null = null;
+  const inferExec = (e: ExecGraph): InferenceResult => {
+    const key = execStateKey(e);
+    if (memo === null || memo.key !== key) memo = { key, result: ctx.infer(execGraphToGraph(e, graph.name), outerTypes) };
+    return memo.result;
+  };
+  exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: inferExec, outerTypes });
+  const inference = inferExec(exec);
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
   const sizeCache = new Map<string, SizeWithReason>();
   const bytesOf = (name: string): SizeWithReason => {
