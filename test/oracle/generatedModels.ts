@@ -4,18 +4,8 @@
  * dead-buffer reuse patterns, and If/Loop graphs reading outer-scope values.
  */
 import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
+import { mulberry32 as rng } from '../support/seededRandom';
 
-/** mulberry32: a small deterministic PRNG. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Obj = Record<string, unknown>;
 type Kind = 'full' | 'row' | 'int' | 'wide' | 'half';

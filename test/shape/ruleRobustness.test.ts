@@ -7,18 +7,8 @@ import { makeRuleContext, type PassSettings } from '../../src/shape/nodeContext'
 import type { Val } from '../../src/shape/ruleContext';
 import { SHAPE_RULES } from '../../src/shape/rules/ruleTable';
 import type { SymDim } from '../../src/shape/types';
+import { mulberry32 as prng } from '../support/seededRandom';
 
-/** Small deterministic PRNG (mulberry32), so failures reproduce from the printed seed. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const DIMS: SymDim[] = [0, 1, 2, 3, 7, null, { expr: 'n' }, { expr: '2*n' }];
 

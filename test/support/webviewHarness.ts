@@ -12,6 +12,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { FromWebview, ToWebview } from '../../src/report/protocol';
 import type { Report, ReportStep, ReportValue } from '../../src/report/report';
 import { renderWebviewHtml, THEME_BODY_CLASS, themeCss, type StandaloneTheme } from '../../src/report/renderHtml';
+import { mulberry32 as rng } from './seededRandom';
 
 const ROOT = resolve(__dirname, '../..');
 const ORIGIN = 'http://lens.test';
@@ -149,17 +150,6 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
   return harness;
 }
 
-/** Deterministic PRNG (mulberry32) for synthetic reports. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A synthetic sequential report with `intervalCount` values: a chain of steps, one output per

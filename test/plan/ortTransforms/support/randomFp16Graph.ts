@@ -3,21 +3,11 @@
  * ops it casts, functions it expands and user Casts, for comparing the transforms with ORT.
  */
 import { attr, buildModel, DataType, node, tensor, tensorValue } from '../../../support/onnxBuilder';
+import { mulberry32 as rng } from '../../../support/seededRandom';
 
 const F16 = DataType.FLOAT16;
 const F32 = DataType.FLOAT;
 
-/** A small deterministic PRNG (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Unary and binary ops on [4,4] tensors that keep the shape and type. */
 const UNARY = ['Sigmoid', 'Neg', 'Abs', 'Relu', 'Identity', 'Transpose', 'Clip', 'Softmax', 'Exp'];
