@@ -18,6 +18,7 @@
  * - Values do not cross into subgraphs (they are per-NodeArg and the body has its own NodeArgs).
  */
 import type { ShapeNode, Val } from './ruleContext';
+import { MAX_PROPAGATED_ELEMENTS } from './rules/ruleKit';
 import type { SymDim } from './types';
 
 /** Data ORT carries on one value: known numbers of a rank-1 tensor, or one rank-0 scalar. */
@@ -267,9 +268,12 @@ export function propagateStaticData(node: ShapeNode, opset: number, inputs: read
   const p: PropContext = { node, opset, inputs };
   const onnx = entry.onnx && opset >= (entry.onnxSince ?? 1) ? entry.onnx(p) : null;
   const onnxEmpty = !onnx || onnx.length === 0;
-  if (entry.custom && (entry.customWhen === 'always' || onnxEmpty)) return entry.custom(p, onnx);
-  if (onnxEmpty || !onnx.every((d): d is number => typeof d === 'number')) return null;
-  return { values: onnx, scalar: false };
+  let result: PropagatedData | null;
+  if (entry.custom && (entry.customWhen === 'always' || onnxEmpty)) result = entry.custom(p, onnx);
+  else if (onnxEmpty || !onnx.every((d): d is number => typeof d === 'number')) result = null;
+  else result = { values: onnx, scalar: false };
+  // ORT has no limit, but a list this long is no shape; capping keeps Concat chains linear.
+  return result && result.values.length <= MAX_PROPAGATED_ELEMENTS ? result : null;
 }
 
 /** What ORT's inference reads as the input's data: the list when non-empty, else the scalar. */
