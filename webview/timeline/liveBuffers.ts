@@ -10,11 +10,21 @@ export interface LiveBuffer {
   reason: string | null;
 }
 
-/** Buffers live at `step`, largest first, unknown sizes last. A buffer counts once however many values share it. */
+/** Root kinds whose bytes make up a step's live bytes (Allocate and AllocateOutput roots). */
+const RUN_BUFFER_KINDS: ReadonlySet<string> = new Set(['Allocate', 'AllocateOutput']);
+
+/**
+ * Buffers live at `step` that make up its modeled live bytes, largest first, unknown sizes last.
+ * A buffer counts once however many values share it. Initializers, graph inputs and outer-scope
+ * values are live too but are not part of the Run figure, so they are left out rather than mixed in.
+ */
 export function liveContributors(graph: ReportGraph, step: number): LiveBuffer[] {
   const n = graph.steps.length;
+  const rootKind = new Map<string, string>();
+  for (const v of graph.values) if (v.root === v.name) rootKind.set(v.name, v.allocKind);
   const byRoot = new Map<string, LiveBuffer>();
   for (const v of graph.values) {
+    if (!RUN_BUFFER_KINDS.has(rootKind.get(v.root) ?? v.allocKind)) continue;
     const [s, e] = valueInterval(v, n);
     if (!(s <= step && step < e)) continue;
     let b = byRoot.get(v.root);
