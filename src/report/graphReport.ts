@@ -194,7 +194,7 @@ export function buildGraphReport(
     values,
     peak: {
       ...plan.curve.peak,
-      label: ctx.view === 'parallel' ? 'upper bound of live requested bytes (parallel executor, no buffer sharing)' : 'modeled peak of live requested bytes (ORT sequential plan)',
+      label: ctx.view === 'parallel' ? 'conservative upper bound of live requested bytes (parallel executor, no buffer sharing)' : 'modeled peak of live requested bytes (ORT sequential plan)',
     },
     initialization,
     uncovered: graphUncovered(exec, hasBodies),

@@ -172,3 +172,17 @@ test('buildReport() of a graph without nodes has no steps, a 0 B peak, and initi
   assert.deepEqual(main.values.map((v) => [v.name, v.allocKind, v.bytes]), [['W', 'AllocateStatically', 16]]);
   assert.match(renderText(r), /peak: 0 B \(no step allocates\)/);
 });
+
+test('buildReport() labels the parallel peak a conservative upper bound and the sequential one a modeled peak', () => {
+  const bytes = buildModel({
+    nodes: [node('Relu', ['x'], ['a'], { name: 'r' }), node('Sigmoid', ['x'], ['b'], { name: 's' }), node('Add', ['a', 'b'], ['y'], { name: 'add' })],
+    inputs: [tensorValue('x', DataType.FLOAT, [2, 8])],
+    outputs: [tensorValue('y', DataType.FLOAT, [2, 8])],
+  });
+  const parallel = buildReport(analysis(bytes), { bindings: {}, view: 'parallel' }).graphs[0]!.peak;
+  const sequential = buildReport(analysis(bytes), { bindings: {}, view: 'sequential' }).graphs[0]!.peak;
+  assert.match(parallel.label, /^conservative upper bound/);
+  assert.match(sequential.label, /^modeled peak/);
+  // Without reuse the parallel bound is never below the sequential plan's peak.
+  assert.ok(parallel.bytes! >= sequential.bytes!);
+});
