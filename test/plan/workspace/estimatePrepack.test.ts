@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { estimatePrepack, packedQgemmBBytes, packedSgemmBBytes } from '../../../src/plan/workspace';
-import { buildCase, envOf, type NodeCase } from './workspaceCase';
+import { buildCase, envOf, matMulNBitsCase, qLinearConvCase, type NodeCase } from './workspaceCase';
 
 const F = 1;
 const F16 = 10;
@@ -31,40 +31,18 @@ const ROWS: Row[] = [
   { name: 'Attention packs per-head weight slices (head 8 pads to 16 columns)', packs: [['in1', 24576]], spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
   { name: 'MatMulInteger u8·s8 packs B with PackedK 4', packs: [['in1', 2176]], spec: { op: 'MatMulInteger', inputs: [[U8, [4, 61]], [S8, [61, 32]]], outputs: [[6, [4, 32]]], constant: [1] } },
   { name: 'MatMulInteger u8·u8 packs B with PackedK 2', packs: [['in1', 2112]], spec: { op: 'MatMulInteger', inputs: [[U8, [4, 61]], [U8, [61, 32]]], outputs: [[6, [4, 32]]], constant: [1] } },
-  { name: 'QLinearConv u8 weights pack per group for QGEMM', packs: [['in3', 1216]], spec: qconv(U8, [128]) },
-  { name: 'QLinearConv symmetric s8 weights pack to the indirect layout', packs: [['in3', 1152]], spec: qconv(S8, [0]) },
-  { name: 'MatMulNBits 4-bit accuracy 0 packs B for fp32 compute', packs: [['in1', 1024]], spec: nbits(F, 4, 0) },
-  { name: 'MatMulNBits 4-bit accuracy 4 adds the int8-compute tables', packs: [['in1', 1662]], spec: nbits(F, 4, 4) },
-  { name: 'MatMulNBits 8-bit accuracy 0 falls back and packs nothing', packs: [], spec: nbits(F, 8, 0) },
-  { name: 'MatMulNBits fp16 adds an fp32 copy of the scales', packs: [['in1', 1024], ['in2', 256]], spec: nbits(F16, 4, 0) },
+  { name: 'QLinearConv u8 weights pack per group for QGEMM', packs: [['in3', 1216]], spec: qLinearConvCase(U8, { 2: [128], 5: [128] }) },
+  { name: 'QLinearConv symmetric s8 weights pack to the indirect layout', packs: [['in3', 1152]], spec: qLinearConvCase(S8, { 2: [128], 5: [0] }) },
+  { name: 'MatMulNBits 4-bit accuracy 0 packs B for fp32 compute', packs: [['in1', 1024]], spec: matMulNBitsCase(4, 64, 32, 4, 0, F) },
+  { name: 'MatMulNBits 4-bit accuracy 4 adds the int8-compute tables', packs: [['in1', 1662]], spec: matMulNBitsCase(4, 64, 32, 4, 4, F) },
+  { name: 'MatMulNBits 8-bit accuracy 0 falls back and packs nothing', packs: [], spec: matMulNBitsCase(4, 64, 32, 8, 0, F) },
+  { name: 'MatMulNBits fp16 adds an fp32 copy of the scales', packs: [['in1', 1024], ['in2', 256]], spec: matMulNBitsCase(4, 64, 32, 4, 0, F16) },
   { name: 'LayerNormalization fp16 keeps fp32 copies of constant scale and bias', packs: [['in1', 256], ['in2', 256]], spec: { op: 'LayerNormalization', inputs: [[F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]]], constant: [1, 2] } },
   { name: 'LayerNormalization float packs nothing', packs: [], spec: { op: 'LayerNormalization', inputs: [[F, [4, 64]], [F, [64]], [F, [64]]], outputs: [[F, [4, 64]]], constant: [1, 2] } },
   { name: 'Conv float packs nothing', packs: [], spec: { op: 'Conv', inputs: [[F, [1, 8, 16, 16]], [F, [16, 8, 3, 3]]], outputs: [[F, [1, 16, 14, 14]]], constant: [1] } },
 ];
 
-function nbits(aType: number, bits: number, level: number): NodeCase {
-  const [K, N, block] = [64, 32, 32];
-  const blocks = K / block;
-  return {
-    op: 'MatMulNBits',
-    domain: 'com.microsoft',
-    attrs: { K, N, bits, block_size: block, accuracy_level: level },
-    inputs: [[aType, [4, K]], [U8, [N, blocks, (block * bits) / 8]], [aType, [N * blocks]]],
-    outputs: [[aType, [4, N]]],
-    constant: [1, 2],
-  };
-}
 
-function qconv(wType: number, wZeroPoint: number[]): NodeCase {
-  return {
-    op: 'QLinearConv',
-    attrs: { pads: [1, 1, 1, 1] },
-    inputs: [[U8, [1, 8, 16, 16]], [F, []], [U8, []], [wType, [16, 8, 3, 3]], [F, []], [wType, []], [F, []], [U8, []]],
-    outputs: [[U8, [1, 16, 16, 16]]],
-    constant: [1, 2, 3, 4, 5, 6, 7],
-    values: { 2: [128], 5: wZeroPoint },
-  };
-}
 
 for (const row of ROWS) {
   test(`estimatePrepack(): ${row.name}`, () => {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { estimateWorkspace } from '../../../src/plan/workspace';
-import { buildCase, envOf, type NodeCase } from './workspaceCase';
+import { buildCase, envOf, gqaCase, matMulNBitsCase, qLinearConvCase, type NodeCase } from './workspaceCase';
 
 const F = 1;
 const F16 = 10;
@@ -53,19 +53,19 @@ const ROWS: Row[] = [
   { name: 'Attention with a 1-D mask takes a B·T mask', bytes: 10752 + 64, spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]], [I32, [2]]], outputs: [[F, [2, 8, 32]]] } },
   { name: 'MultiHeadAttention with attention_bias takes the unfused path with no extra term', bytes: 10752, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [2, 8, 32]], [F, [2, 8, 32]], null, null, [F, [1, 4, 8, 8]]], outputs: [[F, [2, 8, 32]]] } },
   { name: 'MultiHeadAttention with past sizes probs by T = past + L', bytes: 1856, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 1, 32]], [F, [2, 1, 32]], [F, [2, 1, 32]], null, [I32, [2, 8]], null, [F, [2, 4, 7, 8]], [F, [2, 4, 7, 8]]], outputs: [[F, [2, 1, 32]], [F, [2, 4, 8, 8]], [F, [2, 4, 8, 8]]] } },
-  { name: 'GroupQueryAttention prompt B1 S8 N4 Nkv2 H16 at 1 thread', threads: 1, bytes: 4928, spec: gqa(1, 8, 4, 2, 16, 0) },
-  { name: 'GroupQueryAttention prompt B1 S64 N4 Nkv2 H64 at 1 thread', threads: 1, bytes: 164352, spec: gqa(1, 64, 4, 2, 64, 0) },
-  { name: 'GroupQueryAttention prompt B1 S64 N4 Nkv2 H64 at 2 threads', threads: 2, bytes: 197632, spec: gqa(1, 64, 4, 2, 64, 0) },
-  { name: 'GroupQueryAttention prompt B2 S16 N8 Nkv4 H32 at 2 threads', threads: 2, bytes: 71936, spec: gqa(2, 16, 8, 4, 32, 0) },
+  { name: 'GroupQueryAttention prompt B1 S8 N4 Nkv2 H16 at 1 thread', threads: 1, bytes: 4928, spec: gqaCase(1, 8, 4, 2, 16, 0) },
+  { name: 'GroupQueryAttention prompt B1 S64 N4 Nkv2 H64 at 1 thread', threads: 1, bytes: 164352, spec: gqaCase(1, 64, 4, 2, 64, 0) },
+  { name: 'GroupQueryAttention prompt B1 S64 N4 Nkv2 H64 at 2 threads', threads: 2, bytes: 197632, spec: gqaCase(1, 64, 4, 2, 64, 0) },
+  { name: 'GroupQueryAttention prompt B2 S16 N8 Nkv4 H32 at 2 threads', threads: 2, bytes: 71936, spec: gqaCase(2, 16, 8, 4, 32, 0) },
   // Quantized (§2.3).
-  { name: 'MatMulNBits 4-bit accuracy 0 packs for fp32 compute and takes no scratch', bytes: 0, state: 'zero', spec: nbits(4, 64, 32, 4, 0) },
-  { name: 'MatMulNBits 4-bit accuracy 4 quantizes A (M4 K64)', bytes: 383, spec: nbits(4, 64, 32, 4, 4) },
-  { name: 'MatMulNBits 4-bit accuracy 4 quantizes A (M8 K256)', bytes: 2623, spec: nbits(8, 256, 32, 4, 4) },
-  { name: 'MatMulNBits 8-bit accuracy 0 dequantizes B (K·N·4)', bytes: 8192, spec: nbits(4, 64, 32, 8, 0) },
+  { name: 'MatMulNBits 4-bit accuracy 0 packs for fp32 compute and takes no scratch', bytes: 0, state: 'zero', spec: matMulNBitsCase(4, 64, 32, 4, 0) },
+  { name: 'MatMulNBits 4-bit accuracy 4 quantizes A (M4 K64)', bytes: 383, spec: matMulNBitsCase(4, 64, 32, 4, 4) },
+  { name: 'MatMulNBits 4-bit accuracy 4 quantizes A (M8 K256)', bytes: 2623, spec: matMulNBitsCase(8, 256, 32, 4, 4) },
+  { name: 'MatMulNBits 8-bit accuracy 0 dequantizes B (K·N·4)', bytes: 8192, spec: matMulNBitsCase(4, 64, 32, 8, 0) },
   { name: 'QLinearMatMul takes an int32 accumulator per output element', bytes: 4 * 16 * 4, spec: { op: 'QLinearMatMul', inputs: [[U8, [4, 8]], [F, []], [U8, []], [S8, [8, 16]], [F, []], [S8, []], [F, []], [U8, []]], outputs: [[U8, [4, 16]]] } },
   { name: 'DynamicQuantizeMatMul quantizes A to u8', bytes: 256, spec: { op: 'DynamicQuantizeMatMul', domain: 'com.microsoft', inputs: [[F, [4, 64]], [S8, [64, 32]], [F, [1]]], outputs: [[F, [4, 32]]] } },
-  { name: 'QLinearConv u8 weights take accumulator, transposes and im2col', bytes: 40960, spec: qconv(U8, [128]) },
-  { name: 'QLinearConv symmetric s8 weights take transposes and an indirection table', bytes: 24576, spec: qconv(S8, [0]) },
+  { name: 'QLinearConv u8 weights take accumulator, transposes and im2col', bytes: 40960, spec: qLinearConvCase(U8, { 2: [128], 5: [128] }) },
+  { name: 'QLinearConv symmetric s8 weights take transposes and an indirection table', bytes: 24576, spec: qLinearConvCase(S8, { 2: [128], 5: [0] }) },
   { name: 'ConvInteger takes a u8 im2col', bytes: 8 * 9 * 196, spec: { op: 'ConvInteger', inputs: [[U8, [1, 8, 16, 16]], [U8, [16, 8, 3, 3]]], outputs: [[I32, [1, 16, 14, 14]]] } },
   // Other ops (§2).
   { name: 'LayerNormalization float takes no scratch', bytes: 0, state: 'zero', spec: { op: 'LayerNormalization', inputs: [[F, [4, 64]], [F, [64]], [F, [64]]], outputs: [[F, [4, 64]]] } },
@@ -81,7 +81,7 @@ const ROWS: Row[] = [
   { name: 'Where takes two output-sized selection tensors', bytes: 2 * 24 * 4, spec: { op: 'Where', inputs: [[BOOL, [2, 3, 4]], [F, [2, 3, 4]], [F, [1]]], outputs: [[F, [2, 3, 4]]] } },
   { name: 'Where sizes each selection by broadcast(cond, that input)', bytes: (4 + 144) * 4, spec: { op: 'Where', inputs: [[BOOL, [4, 1]], [F, [1]], [F, [2, 3, 4, 6]]], outputs: [[F, [2, 3, 4, 6]]] } },
   { name: 'SkipLayerNormalization fp16 with the sum output takes a fourth copy', bytes: 4 * 256 * 4, spec: { op: 'SkipLayerNormalization', domain: 'com.microsoft', inputs: [[F16, [4, 64]], [F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]], null, null, [F16, [4, 64]]], constant: [2, 3] } },
-  { name: 'QLinearConv with a fed W reorders it per run', bytes: 40960 + 1152, spec: { ...qconv(U8, [128]), constant: [1, 2, 4, 5, 6, 7] } },
+  { name: 'QLinearConv with a fed W reorders it per run', bytes: 40960 + 1152, spec: { ...qLinearConvCase(U8, { 2: [128], 5: [128] }), constant: [1, 2, 4, 5, 6, 7] } },
   { name: 'Sum of three inputs takes one broadcast intermediate', bytes: 24, spec: { op: 'Sum', inputs: [[F, [2, 3]], [F, [2, 3]], [F, [3]]], outputs: [[F, [2, 3]]] } },
   { name: 'Max of four inputs takes two broadcast intermediates', bytes: 48, spec: { op: 'Max', inputs: [[F, [2, 3]], [F, [2, 3]], [F, [3]], [F, [1]]], outputs: [[F, [2, 3]]] } },
   { name: 'Sum of two inputs takes no scratch', bytes: 0, state: 'zero', spec: { op: 'Sum', inputs: [[F, [2, 3]], [F, [2, 3]]], outputs: [[F, [2, 3]]] } },
@@ -104,39 +104,8 @@ const ROWS: Row[] = [
   { name: 'Reshape is known zero', bytes: 0, state: 'zero', spec: { op: 'Reshape', inputs: [[F, [4, 4]], [I64, [1]]], outputs: [[F, [16]]] } },
 ];
 
-function gqa(B: number, S: number, N: number, Nkv: number, H: number, past: number): NodeCase {
-  return {
-    op: 'GroupQueryAttention',
-    domain: 'com.microsoft',
-    attrs: { num_heads: N, kv_num_heads: Nkv },
-    inputs: [[F, [B, S, N * H]], [F, [B, S, Nkv * H]], [F, [B, S, Nkv * H]], [F, [B, Nkv, past, H]], [F, [B, Nkv, past, H]], [I32, [B]], [I32, []]],
-    outputs: [[F, [B, S, N * H]], [F, [B, Nkv, past + S, H]], [F, [B, Nkv, past + S, H]]],
-  };
-}
 
-function nbits(M: number, K: number, N: number, bits: number, level: number): NodeCase {
-  const block = 32;
-  const blocks = Math.ceil(K / block);
-  return {
-    op: 'MatMulNBits',
-    domain: 'com.microsoft',
-    attrs: { K, N, bits, block_size: block, accuracy_level: level },
-    inputs: [[F, [M, K]], [U8, [N, blocks, (block * bits) / 8]], [F, [N * blocks]]],
-    outputs: [[F, [M, N]]],
-    constant: [1, 2],
-  };
-}
 
-function qconv(wType: number, wZeroPoint: number[]): NodeCase {
-  return {
-    op: 'QLinearConv',
-    attrs: { pads: [1, 1, 1, 1] },
-    inputs: [[U8, [1, 8, 16, 16]], [F, []], [U8, []], [wType, [16, 8, 3, 3]], [F, []], [wType, []], [F, []], [U8, []]],
-    outputs: [[U8, [1, 16, 16, 16]]],
-    constant: [1, 2, 3, 4, 5, 6, 7],
-    values: { 2: [128], 5: wZeroPoint },
-  };
-}
 
 for (const row of ROWS) {
   test(`estimateWorkspace(): ${row.name} -> ${row.bytes} B`, () => {
@@ -150,7 +119,7 @@ for (const row of ROWS) {
 }
 
 test('estimateWorkspace(): GroupQueryAttention decode is copies plus DoP·(T+H)·4 at the declared max length', () => {
-  const { node, io } = buildCase(gqa(1, 1, 4, 2, 16, 15));
+  const { node, io } = buildCase(gqaCase(1, 1, 4, 2, 16, 15));
   const r = estimateWorkspace(node, io, envOf(1, { maxTotalSequenceLength: 16 }));
   assert.equal(r.bytes, 640);
   assert.match(r.reason ?? '', /declared maximum total sequence length 16/);
@@ -159,7 +128,7 @@ test('estimateWorkspace(): GroupQueryAttention decode is copies plus DoP·(T+H)�
 
 test('estimateWorkspace(): GroupQueryAttention scratch is monotonic in the declared max total sequence length', () => {
   for (const S of [1, 8]) {
-    const { node, io } = buildCase(gqa(1, S, 4, 2, 16, 32));
+    const { node, io } = buildCase(gqaCase(1, S, 4, 2, 16, 32));
     let last = -1;
     for (const total of [8, 16, 33, 64, 512, 4096, 65536]) {
       const bytes = estimateWorkspace(node, io, envOf(2, { maxTotalSequenceLength: total })).bytes;
@@ -170,14 +139,14 @@ test('estimateWorkspace(): GroupQueryAttention scratch is monotonic in the decla
 });
 
 test('estimateWorkspace(): GroupQueryAttention without an envelope is bounded by the present buffer length', () => {
-  const { node, io } = buildCase(gqa(1, 1, 4, 2, 16, 63));
+  const { node, io } = buildCase(gqaCase(1, 1, 4, 2, 16, 63));
   const r = estimateWorkspace(node, io, envOf(1));
   assert.equal(r.bytes, 512 + (64 + 16) * 4);
   assert.match(r.reason ?? '', /present key buffer length 64/);
 });
 
 test('estimateWorkspace(): GroupQueryAttention with rotary is unavailable (not probed in 1.30)', () => {
-  const spec = gqa(1, 8, 4, 2, 16, 0);
+  const spec = gqaCase(1, 8, 4, 2, 16, 0);
   spec.attrs = { ...spec.attrs, do_rotary: 1 };
   const { node, io } = buildCase(spec);
   const r = estimateWorkspace(node, io, envOf(2));
@@ -222,7 +191,7 @@ test('estimateWorkspace(): Softmax on an explicit non-last axis with no opset is
 });
 
 test('estimateWorkspace(): QLinearConv with s8 weights and unknown zero points is unavailable', () => {
-  const spec = qconv(S8, [0]);
+  const spec = qLinearConvCase(S8, { 2: [128], 5: [0] });
   delete spec.values;
   const { node, io } = buildCase(spec);
   assert.equal(estimateWorkspace(node, io, envOf(2)).state, 'unavailable');
@@ -248,7 +217,7 @@ test('estimateWorkspace(): control-flow and sequence ops are unavailable with th
 });
 
 test('estimateWorkspace(): fp16 GroupQueryAttention stages each head in fp32 and sizes probs by the present buffer', () => {
-  const spec = gqa(1, 1, 4, 2, 16, 64);
+  const spec = gqaCase(1, 1, 4, 2, 16, 64);
   spec.inputs = spec.inputs.map((d, i) => (d && i < 5 ? [F16, d[1]] : d));
   spec.outputs = [[F16, [1, 1, 64]], [F16, [1, 2, 64, 16]], [F16, [1, 2, 64, 16]]];
   const { node, io } = buildCase(spec);

@@ -11,7 +11,7 @@ import { estimateInitialization, estimatePrepack } from '../../../src/plan/works
 import { buildModel, node as onnxNode, tensor, tensorValue } from '../../support/onnxBuilder';
 import { loadOrt, measureRequestedBesideOutputs } from './ortScratchRunner';
 import { probeModel, type OrtCase } from './probeModel';
-import { buildCase, envOf, type NodeCase } from './workspaceCase';
+import { buildCase, envOf, matMulNBitsCase, qLinearConvCase, type NodeCase } from './workspaceCase';
 
 const F = 1;
 const F16 = 10;
@@ -21,29 +21,7 @@ const THREADS = 2;
 /** ORT reserves initializers up to this size inside the arena (kSmallTensorExternalDataThreshold). */
 const SMALL_INITIALIZER_MAX_BYTES = 127;
 
-function nbits(bits: number, level: number): NodeCase {
-  const [K, N, block] = [64, 32, 32];
-  const blocks = K / block;
-  return {
-    op: 'MatMulNBits',
-    domain: 'com.microsoft',
-    attrs: { K, N, bits, block_size: block, accuracy_level: level },
-    inputs: [[F, [4, K]], [U8, [N, blocks, (block * bits) / 8]], [F, [N * blocks]]],
-    outputs: [[F, [4, N]]],
-    constant: [1, 2],
-  };
-}
 
-function qconv(wType: number, wZeroPoint: number): NodeCase {
-  return {
-    op: 'QLinearConv',
-    attrs: { pads: [1, 1, 1, 1] },
-    inputs: [[U8, [1, 8, 16, 16]], [F, []], [U8, []], [wType, [16, 8, 3, 3]], [F, []], [wType, []], [F, []], [U8, []]],
-    outputs: [[U8, [1, 16, 16, 16]]],
-    constant: [1, 2, 3, 4, 5, 6, 7],
-    values: { 1: [1], 2: [128], 4: [1], 5: [wZeroPoint], 6: [1], 7: [0] },
-  };
-}
 
 const CASES: OrtCase[] = [
   { name: 'MatMul B [64,100]', spec: { op: 'MatMul', inputs: [[F, [8, 64]], [F, [64, 100]]], outputs: [[F, [8, 100]]], constant: [1] } },
@@ -55,10 +33,10 @@ const CASES: OrtCase[] = [
   { name: 'Attention weights', spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
   { name: 'MatMulInteger u8·s8', spec: { op: 'MatMulInteger', inputs: [[U8, [4, 61]], [S8, [61, 32]]], outputs: [[6, [4, 32]]], constant: [1] } },
   { name: 'MatMulInteger u8·u8', spec: { op: 'MatMulInteger', inputs: [[U8, [4, 61]], [U8, [61, 32]]], outputs: [[6, [4, 32]]], constant: [1] } },
-  { name: 'QLinearConv u8 weights', spec: qconv(U8, 128) },
-  { name: 'QLinearConv symmetric s8 weights', spec: qconv(S8, 0) },
-  { name: 'MatMulNBits 4-bit accuracy 0', spec: nbits(4, 0) },
-  { name: 'MatMulNBits 4-bit accuracy 4', spec: nbits(4, 4) },
+  { name: 'QLinearConv u8 weights', spec: qLinearConvCase(U8, { 1: [1], 2: [128], 4: [1], 5: [128], 6: [1], 7: [0] }) },
+  { name: 'QLinearConv symmetric s8 weights', spec: qLinearConvCase(S8, { 1: [1], 2: [128], 4: [1], 5: [0], 6: [1], 7: [0] }) },
+  { name: 'MatMulNBits 4-bit accuracy 0', spec: matMulNBitsCase(4, 64, 32, 4, 0) },
+  { name: 'MatMulNBits 4-bit accuracy 4', spec: matMulNBitsCase(4, 64, 32, 4, 4) },
   { name: 'LayerNormalization fp16 constant scale and bias', spec: { op: 'LayerNormalization', inputs: [[F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]]], constant: [1, 2] } },
   { name: 'RMSNormalization fp16 constant scale', opset: 23, spec: { op: 'RMSNormalization', inputs: [[F16, [4, 64]], [F16, [64]]], outputs: [[F16, [4, 64]]], constant: [1] } },
   { name: 'SkipLayerNormalization fp16 constant gamma and beta', spec: { op: 'SkipLayerNormalization', domain: 'com.microsoft', inputs: [[F16, [4, 64]], [F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]]], constant: [2, 3] } },

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { estimateWorkspace } from '../../../src/plan/workspace';
 import { loadOrt, measureScratch } from './ortScratchRunner';
 import { machineL2Bytes, probeModel, type OrtCase } from './probeModel';
-import { buildCase, envOf, type NodeCase } from './workspaceCase';
+import { buildCase, envOf, gqaCase, matMulNBitsCase, qLinearConvCase, type NodeCase } from './workspaceCase';
 
 const F = 1;
 const F16 = 10;
@@ -18,46 +18,15 @@ const I32 = 6;
 const BOOL = 9;
 const THREADS = 2;
 
-function gqa(B: number, S: number, N: number, Nkv: number, H: number, past: number): NodeCase {
-  return {
-    op: 'GroupQueryAttention',
-    domain: 'com.microsoft',
-    attrs: { num_heads: N, kv_num_heads: Nkv },
-    inputs: [[F, [B, S, N * H]], [F, [B, S, Nkv * H]], [F, [B, S, Nkv * H]], [F, [B, Nkv, past, H]], [F, [B, Nkv, past, H]], [I32, [B]], [I32, []]],
-    outputs: [[F, [B, S, N * H]], [F, [B, Nkv, past + S, H]], [F, [B, Nkv, past + S, H]]],
-  };
-}
 
 function gqa16(B: number, S: number, N: number, Nkv: number, H: number, past: number, present: number): NodeCase {
-  const spec = gqa(B, S, N, Nkv, H, past);
+  const spec = gqaCase(B, S, N, Nkv, H, past);
   spec.inputs = spec.inputs.map((d, i) => (d && i < 5 ? [F16, d[1]] : d));
   spec.outputs = [[F16, [B, S, N * H]], [F16, [B, Nkv, present, H]], [F16, [B, Nkv, present, H]]];
   return spec;
 }
 
-function nbits(M: number, K: number, N: number, bits: number, level: number): NodeCase {
-  const block = 32;
-  const blocks = Math.ceil(K / block);
-  return {
-    op: 'MatMulNBits',
-    domain: 'com.microsoft',
-    attrs: { K, N, bits, block_size: block, accuracy_level: level },
-    inputs: [[F, [M, K]], [U8, [N, blocks, (block * bits) / 8]], [F, [N * blocks]]],
-    outputs: [[F, [M, N]]],
-    constant: [1, 2],
-  };
-}
 
-function qconv(wType: number, wZeroPoint: number): NodeCase {
-  return {
-    op: 'QLinearConv',
-    attrs: { pads: [1, 1, 1, 1] },
-    inputs: [[U8, [1, 8, 16, 16]], [F, []], [U8, []], [wType, [16, 8, 3, 3]], [F, []], [wType, []], [F, []], [U8, []]],
-    outputs: [[U8, [1, 16, 16, 16]]],
-    constant: [1, 2, 3, 4, 5, 6, 7],
-    values: { 1: [1], 2: [128], 4: [1], 5: [wZeroPoint], 6: [1], 7: [0] },
-  };
-}
 
 const CASES: OrtCase[] = [
   { name: 'Conv 3x3 segmented', spec: { op: 'Conv', attrs: { pads: [1, 1, 1, 1] }, inputs: [[F, [1, 8, 16, 16]], [F, [16, 8, 3, 3]]], outputs: [[F, [1, 16, 16, 16]]], constant: [1] } },
@@ -77,8 +46,8 @@ const CASES: OrtCase[] = [
   { name: 'Attention (contrib) with a 2-D mask', feeds: { 3: new Array(16).fill(1) }, spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]], [I32, [2, 8]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
   { name: 'MultiHeadAttention flash, S8 L1024 H128', spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 1 }, inputs: [[F, [1, 8, 128]], [F, [1, 1024, 128]], [F, [1, 1024, 128]]], outputs: [[F, [1, 8, 128]]] } },
   { name: 'MultiHeadAttention bias and key-padding mask', feeds: { 4: new Array(16).fill(1) }, spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [2, 8, 32]], [F, [2, 8, 32]], [F, [96]], [I32, [2, 8]]], outputs: [[F, [2, 8, 32]]] } },
-  { name: 'GroupQueryAttention prompt', feeds: { 5: [15, 15], 6: [16] }, spec: gqa(2, 16, 8, 4, 32, 0) },
-  { name: 'GroupQueryAttention decode at the declared max length', feeds: { 5: [19], 6: [20] }, maxTotalSequenceLength: 20, spec: gqa(1, 1, 4, 2, 16, 64) },
+  { name: 'GroupQueryAttention prompt', feeds: { 5: [15, 15], 6: [16] }, spec: gqaCase(2, 16, 8, 4, 32, 0) },
+  { name: 'GroupQueryAttention decode at the declared max length', feeds: { 5: [19], 6: [20] }, maxTotalSequenceLength: 20, spec: gqaCase(1, 1, 4, 2, 16, 64) },
   { name: 'Attention (opset 23) causal', opset: 23, spec: { op: 'Attention', attrs: { is_causal: 1 }, inputs: [[F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]]], outputs: [[F, [2, 4, 8, 16]]] } },
   { name: 'Attention (opset 23) bool mask', opset: 23, feeds: { 3: new Array(64).fill(1) }, spec: { op: 'Attention', inputs: [[F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]], [BOOL, [8, 8]]], outputs: [[F, [2, 4, 8, 16]]] } },
   { name: 'LayerNormalization fp16, fed scale and bias', spec: { op: 'LayerNormalization', inputs: [[F16, [4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [4, 64]]] } },
@@ -86,12 +55,12 @@ const CASES: OrtCase[] = [
   { name: 'Softmax on axis 1 (opset 13)', opset: 13, spec: { op: 'Softmax', attrs: { axis: 1 }, inputs: [[F, [2, 3, 4]]], outputs: [[F, [2, 3, 4]]] } },
   { name: 'Resize linear 2-D', spec: { op: 'Resize', attrs: { mode: 'linear' }, inputs: [[F, [1, 1, 4, 4]], null, [F, [4]]], outputs: [[F, [1, 1, 8, 8]]], constant: [2], values: { 2: [1, 1, 2, 2] } } },
   { name: 'Resize trilinear', spec: { op: 'Resize', attrs: { mode: 'linear' }, inputs: [[F, [1, 1, 2, 2, 2]], null, [F, [5]]], outputs: [[F, [1, 1, 4, 4, 4]]], constant: [2], values: { 2: [1, 1, 2, 2, 2] } } },
-  { name: 'MatMulNBits 4-bit accuracy 4', spec: nbits(8, 256, 32, 4, 4) },
-  { name: 'MatMulNBits 8-bit accuracy 0', spec: nbits(4, 64, 32, 8, 0) },
+  { name: 'MatMulNBits 4-bit accuracy 4', spec: matMulNBitsCase(8, 256, 32, 4, 4) },
+  { name: 'MatMulNBits 8-bit accuracy 0', spec: matMulNBitsCase(4, 64, 32, 8, 0) },
   { name: 'QLinearMatMul', spec: { op: 'QLinearMatMul', inputs: [[U8, [4, 8]], [F, []], [U8, []], [S8, [8, 16]], [F, []], [S8, []], [F, []], [U8, []]], outputs: [[U8, [4, 16]]], constant: [1, 2, 3, 4, 5, 6, 7], values: { 1: [1], 4: [1], 6: [1] } } },
   { name: 'DynamicQuantizeMatMul', spec: { op: 'DynamicQuantizeMatMul', domain: 'com.microsoft', inputs: [[F, [4, 64]], [S8, [64, 32]], [F, [1]]], outputs: [[F, [4, 32]]], constant: [1, 2], values: { 2: [1] } } },
-  { name: 'QLinearConv u8 weights', spec: qconv(U8, 128) },
-  { name: 'QLinearConv symmetric s8 weights', spec: qconv(S8, 0) },
+  { name: 'QLinearConv u8 weights', spec: qLinearConvCase(U8, { 1: [1], 2: [128], 4: [1], 5: [128], 6: [1], 7: [0] }) },
+  { name: 'QLinearConv symmetric s8 weights', spec: qLinearConvCase(S8, { 1: [1], 2: [128], 4: [1], 5: [0], 6: [1], 7: [0] }) },
   { name: 'ConvInteger', spec: { op: 'ConvInteger', inputs: [[U8, [1, 8, 16, 16]], [U8, [16, 8, 3, 3]]], outputs: [[I32, [1, 16, 14, 14]]], constant: [1] } },
   { name: 'Where', spec: { op: 'Where', inputs: [[BOOL, [2, 3, 4]], [F, [2, 3, 4]], [F, [1]]], outputs: [[F, [2, 3, 4]]] } },
   { name: 'Sum of three', spec: { op: 'Sum', inputs: [[F, [2, 3]], [F, [2, 3]], [F, [3]]], outputs: [[F, [2, 3]]] } },
@@ -113,7 +82,7 @@ const CASES: OrtCase[] = [
   { name: 'LSTM with peepholes and sequence_lens', feeds: { 4: [5, 5] }, spec: { op: 'LSTM', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [F, [1, 64, 8]], [F, [1, 64, 16]], [F, [1, 128]], [I32, [2]], null, null, [F, [1, 48]]], outputs: [[F, [5, 1, 2, 16]], [F, [1, 2, 16]], null], constant: [1, 2, 3, 7] } },
   { name: 'Where with broadcast inputs', spec: { op: 'Where', inputs: [[BOOL, [4, 1]], [F, [1]], [F, [2, 3, 4, 6]]], outputs: [[F, [2, 3, 4, 6]]] } },
   { name: 'SkipLayerNormalization fp16 with the sum output', spec: { op: 'SkipLayerNormalization', domain: 'com.microsoft', inputs: [[F16, [2, 4, 64]], [F16, [2, 4, 64]], [F16, [64]], [F16, [64]]], outputs: [[F16, [2, 4, 64]], null, null, [F16, [2, 4, 64]]], constant: [2, 3] } },
-  { name: 'QLinearConv with a fed W', spec: { ...qconv(U8, 128), constant: [1, 2, 4, 5, 6, 7] } },
+  { name: 'QLinearConv with a fed W', spec: { ...qLinearConvCase(U8, { 1: [1], 2: [128], 4: [1], 5: [128], 6: [1], 7: [0] }), constant: [1, 2, 4, 5, 6, 7] } },
   { name: 'Attention (contrib) with past, unidirectional', spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4, unidirectional: 1 }, inputs: [[F, [2, 1, 32]], [F, [32, 96]], [F, [96]], null, [F, [2, 2, 4, 5, 8]]], outputs: [[F, [2, 1, 32]], [F, [2, 2, 4, 6, 8]]], constant: [1, 2] } },
   { name: 'MultiHeadAttention with Dv != D', spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [2, 6, 32]], [F, [2, 6, 64]]], outputs: [[F, [2, 8, 64]]] } },
   { name: 'MatMulNBits accuracy 4 with batched A and K not a block multiple', spec: { op: 'MatMulNBits', domain: 'com.microsoft', attrs: { K: 200, N: 32, bits: 4, block_size: 128, accuracy_level: 4 }, inputs: [[F, [3, 5, 200]], [U8, [32, 2, 64]], [F, [64]]], outputs: [[F, [3, 5, 32]]], constant: [1, 2] } },
@@ -149,7 +118,7 @@ const THREAD_SWEEP: OrtCase[] = [
   { name: 'Conv segmented', spec: { op: 'Conv', attrs: { pads: [1, 1, 1, 1] }, inputs: [[F, [1, 32, 56, 56]], [F, [64, 32, 3, 3]]], outputs: [[F, [1, 64, 56, 56]]], constant: [1] } },
   { name: 'Conv depthwise', spec: { op: 'Conv', attrs: { group: 32, pads: [1, 1, 1, 1] }, inputs: [[F, [1, 32, 16, 16]], [F, [32, 1, 3, 3]]], outputs: [[F, [1, 32, 16, 16]]], constant: [1] } },
   { name: 'MultiHeadAttention flash', spec: { op: 'MultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 64, 128]], [F, [2, 64, 128]], [F, [2, 64, 128]]], outputs: [[F, [2, 64, 128]]] } },
-  { name: 'GroupQueryAttention decode', feeds: { 5: [30], 6: [31] }, spec: gqa(1, 1, 8, 4, 32, 30) },
+  { name: 'GroupQueryAttention decode', feeds: { 5: [30], 6: [31] }, spec: gqaCase(1, 1, 8, 4, 32, 30) },
 ];
 
 for (const threads of [1, 4]) {

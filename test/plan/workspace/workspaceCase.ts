@@ -61,3 +61,45 @@ export function buildCase(c: NodeCase): { node: WorkspaceNode; io: WorkspaceIo }
 export function envOf(threads: number, extra: Partial<WorkspaceEnv> = {}): WorkspaceEnv {
   return { threads, l2CacheBytes: 1024 * 1024, ...extra };
 }
+
+/** com.microsoft GroupQueryAttention with separate Q/K/V, a past of `past` and fp32 everywhere. */
+export function gqaCase(B: number, S: number, N: number, Nkv: number, H: number, past: number): NodeCase {
+  const F = 1;
+  const I32 = 6;
+  return {
+    op: 'GroupQueryAttention',
+    domain: 'com.microsoft',
+    attrs: { num_heads: N, kv_num_heads: Nkv },
+    inputs: [[F, [B, S, N * H]], [F, [B, S, Nkv * H]], [F, [B, S, Nkv * H]], [F, [B, Nkv, past, H]], [F, [B, Nkv, past, H]], [I32, [B]], [I32, []]],
+    outputs: [[F, [B, S, N * H]], [F, [B, Nkv, past + S, H]], [F, [B, Nkv, past + S, H]]],
+  };
+}
+
+/** com.microsoft MatMulNBits with block size 32, constant B and scales; A, scales and Y in `aType`. */
+export function matMulNBitsCase(M: number, K: number, N: number, bits: number, level: number, aType = 1): NodeCase {
+  const U8 = 2;
+  const block = 32;
+  const blocks = Math.ceil(K / block);
+  return {
+    op: 'MatMulNBits',
+    domain: 'com.microsoft',
+    attrs: { K, N, bits, block_size: block, accuracy_level: level },
+    inputs: [[aType, [M, K]], [U8, [N, blocks, (block * bits) / 8]], [aType, [N * blocks]]],
+    outputs: [[aType, [M, N]]],
+    constant: [1, 2],
+  };
+}
+
+/** QLinearConv of u8 X[1,8,16,16] with W[16,8,3,3] of `wType`, all quantization inputs constant with `values`. */
+export function qLinearConvCase(wType: number, values: Record<number, number[]>): NodeCase {
+  const F = 1;
+  const U8 = 2;
+  return {
+    op: 'QLinearConv',
+    attrs: { pads: [1, 1, 1, 1] },
+    inputs: [[U8, [1, 8, 16, 16]], [F, []], [U8, []], [wType, [16, 8, 3, 3]], [F, []], [wType, []], [F, []], [U8, []]],
+    outputs: [[U8, [1, 16, 16, 16]]],
+    constant: [1, 2, 3, 4, 5, 6, 7],
+    values,
+  };
+}
