@@ -35,12 +35,12 @@ export function workspaceIo(
     };
   };
   const outputs = new Set(exec.outputs.map((o) => o.name));
-  const graphInputs = new Set(exec.inputs.map((i) => i.name));
   return {
     inputs: node.inputs.map(desc),
     outputs: node.outputs.map(desc),
-    // Initializers that are also graph inputs are overridable: ORT neither prepacks nor folds them.
-    isConstant: (name) => exec.initializers.has(name) && !graphInputs.has(name),
+    // exec.inputs never holds initializers, so an overridable initializer (also a graph input, IR >= 4)
+    // counts as constant here although ORT does not prepack it (a limit named in the README).
+    isConstant: (name) => exec.initializers.has(name),
     isGraphOutput: (name) => outputs.has(name),
     constantValues: (name) => exec.initializers.get(name)?.values ?? null,
   };
