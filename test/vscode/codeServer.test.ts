@@ -521,10 +521,16 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Import ONNX Runtime profile' }).first().click();
     const dialog = page.locator('.quick-input-widget', { hasText: 'Import an ONNX Runtime profile for model.onnx' });
     await dialog.waitFor({ state: 'visible', timeout: 30_000 });
-    await quickInput.press('Control+a');
-    await page.keyboard.type(profile);
-    // The simple file dialog updates its input as it resolves the path; accept only the exact path.
-    for (let i = 0; i < 50 && (await quickInput.inputValue()) !== profile; i++) await page.waitForTimeout(100);
+    // The simple file dialog first fills its input with the folder it opens in, and keeps rewriting the
+    // input while it resolves what was typed; typing key by key can interleave with that rewrite. Wait
+    // for the initial folder, then set the whole path at once and re-set it until the dialog leaves it be.
+    for (let i = 0; i < 50 && !(await quickInput.inputValue()).endsWith('/'); i++) await page.waitForTimeout(100);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await quickInput.fill(profile);
+      await page.waitForTimeout(300);
+      if ((await quickInput.inputValue()) === profile) break;
+      console.log(`codeServer.test: the file dialog rewrote the typed path to ${await quickInput.inputValue()}; setting it again`);
+    }
     assert.equal(await quickInput.inputValue(), profile);
     await shot(page, 'import-dialog');
     for (let attempt = 0; attempt < 3 && (await dialog.isVisible()); attempt++) {
