@@ -69,7 +69,6 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
   const plotH = heightPx - TOP_PAD_PX - BOTTOM_PAD_PX;
   const yMax = frame.yMaxBytes > 0 ? frame.yMaxBytes : 1;
   const yOf = (bytes: number): number => TOP_PAD_PX + plotH * (1 - bytes / yMax);
-  const n = live.values.length;
 
   // Grid: four levels labelled in the gutter.
   ctx.font = '10px sans-serif';
@@ -86,34 +85,30 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
   }
 
   // Modeled live bytes: one column per pixel, max over covered steps; unknown steps get a hatched strip.
+  // Columns with the same height merge into one rectangle and one outline segment: software
+  // rasterizers pay per edge, and zoomed in many columns show the same step.
+  const liveCols = columnMax(live, scale, gutterPx, widthPx);
+  const baseline = yOf(0);
   ctx.fillStyle = style.curve;
   ctx.globalAlpha = 0.35;
-  ctx.beginPath();
-  const unknownCols: number[] = [];
-  const baseline = yOf(0);
-  for (let px = Math.max(0, Math.floor(gutterPx)); px < widthPx; px++) {
-    const s0 = Math.max(0, Math.floor(pxToStep(scale, px)));
-    const s1 = Math.min(n, Math.max(s0 + 1, Math.ceil(pxToStep(scale, px + 1))));
-    if (s0 >= n) break;
-    let m = -1;
-    let isUnknown = false;
-    for (let s = s0; s < s1; s++) {
-      if (live.isKnown[s] === 1) { if (live.values[s]! > m) m = live.values[s]!; } else isUnknown = true;
-    }
-    if (m >= 0) ctx.rect(px, yOf(m), 1, baseline - yOf(m));
-    if (isUnknown) unknownCols.push(px);
-  }
-  ctx.fill();
+  forEachRun(liveCols, (x0, x1, m) => ctx.fillRect(x0, yOf(m), x1 - x0, baseline - yOf(m)));
   ctx.globalAlpha = 1;
-  if (unknownCols.length > 0) {
+  if (liveCols.hasUnknown) {
     ctx.fillStyle = style.unavailableFill;
     ctx.beginPath();
-    for (const px of unknownCols) ctx.rect(px, baseline - UNKNOWN_STRIP_PX, 1, UNKNOWN_STRIP_PX);
+    for (let i = 0; i < liveCols.count; i++) {
+      if (liveCols.isUnknown[i] === 1) {
+        let j = i + 1;
+        while (j < liveCols.count && liveCols.isUnknown[j] === 1) j++;
+        ctx.rect(liveCols.firstPx + i, baseline - UNKNOWN_STRIP_PX, j - i, UNKNOWN_STRIP_PX);
+        i = j - 1;
+      }
+    }
     ctx.fill();
   }
   // Outline on top of the area for a crisp edge.
-  strokeSeries(ctx, frame, live, style.curve, yOf, false);
-  for (const o of frame.observed) strokeSeries(ctx, frame, o.series, o.color, yOf, true);
+  strokeColumns(ctx, liveCols, style.curve, yOf, false);
+  for (const o of frame.observed) strokeColumns(ctx, columnMax(o.series, scale, gutterPx, widthPx), o.color, yOf, true);
 
   // Reference lines are often a few bytes apart (lower bound vs arena), so their labels go in the
   // right-hand corner, one under the other, instead of on top of each other and of the peak label.
@@ -150,26 +145,64 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
   }
 }
 
-function strokeSeries(ctx: TimelineContext & { setLineDash(segments: number[]): void }, frame: CurveFrame, series: StepSeries, color: string, yOf: (b: number) => number, isDashed: boolean): void {
-  const { scale, widthPx, gutterPx } = frame;
+/** Per pixel column from the gutter on: the max known value over the steps it covers (-1: none known). */
+interface Columns {
+  firstPx: number;
+  count: number;
+  max: Float64Array;
+  isUnknown: Uint8Array;
+  hasUnknown: boolean;
+}
+
+/** One pass over the visible steps: O(width + visible steps). */
+export function columnMax(series: StepSeries, scale: TimeScale, gutterPx: number, widthPx: number): Columns {
   const n = series.values.length;
-  ctx.strokeStyle = color;
-  ctx.lineWidth = isDashed ? 1.5 : 1;
-  ctx.setLineDash(isDashed ? [4, 2] : []);
-  ctx.beginPath();
-  let isDown = false;
-  for (let px = Math.max(0, Math.floor(gutterPx)); px < widthPx; px++) {
+  const firstPx = Math.max(0, Math.floor(gutterPx));
+  const width = Math.max(0, widthPx - firstPx);
+  const max = new Float64Array(width);
+  const isUnknown = new Uint8Array(width);
+  let count = 0;
+  let hasUnknown = false;
+  for (let i = 0; i < width; i++) {
+    const px = firstPx + i;
     const s0 = Math.max(0, Math.floor(pxToStep(scale, px)));
     const s1 = Math.min(n, Math.max(s0 + 1, Math.ceil(pxToStep(scale, px + 1))));
     if (s0 >= n) break;
     let m = -1;
-    for (let s = s0; s < s1; s++) if (series.isKnown[s] === 1 && series.values[s]! > m) m = series.values[s]!;
-    if (m < 0) { isDown = false; continue; }
-    const y = yOf(m);
-    if (isDown) ctx.lineTo(px, y);
-    else { ctx.moveTo(px, y); isDown = true; }
-    ctx.lineTo(px + 1, y);
+    for (let s = s0; s < s1; s++) {
+      if (series.isKnown[s] === 1) { if (series.values[s]! > m) m = series.values[s]!; } else isUnknown[i] = 1;
+    }
+    if (isUnknown[i] === 1) hasUnknown = true;
+    max[i] = m;
+    count = i + 1;
   }
+  return { firstPx, count, max, isUnknown, hasUnknown };
+}
+
+/** Calls `f(x0, x1, value)` for each maximal run of columns with the same known value. */
+function forEachRun(cols: Columns, f: (x0: number, x1: number, value: number) => void): void {
+  for (let i = 0; i < cols.count; ) {
+    const m = cols.max[i]!;
+    let j = i + 1;
+    while (j < cols.count && cols.max[j] === m) j++;
+    if (m >= 0) f(cols.firstPx + i, cols.firstPx + j, m);
+    i = j;
+  }
+}
+
+function strokeColumns(ctx: TimelineContext & { setLineDash(segments: number[]): void }, cols: Columns, color: string, yOf: (b: number) => number, isDashed: boolean): void {
+  ctx.strokeStyle = color;
+  ctx.lineWidth = isDashed ? 1.5 : 1;
+  ctx.setLineDash(isDashed ? [4, 2] : []);
+  ctx.beginPath();
+  let lastEnd = -1;
+  forEachRun(cols, (x0, x1, m) => {
+    const y = yOf(m);
+    if (x0 === lastEnd) ctx.lineTo(x0, y);
+    else ctx.moveTo(x0, y);
+    ctx.lineTo(x1, y);
+    lastEnd = x1;
+  });
   ctx.stroke();
   ctx.setLineDash([]);
   ctx.lineWidth = 1;
