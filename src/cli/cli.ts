@@ -1,6 +1,6 @@
 /**
  * `onnx-memory-lens report MODEL [--json] [--bind NAME=VALUE]... [--view sequential|parallel]
- *  [--html OUT.html] [--budget BYTES]`
+ *  [--html OUT.html] [--budget BYTES] [--threads N] [--l2-cache BYTES] [--max-total-seq N]`
  *
  * Exit codes: 0 ok, 2 bad input or usage (one line `error: <file>: <message>` on stderr, no
  * stack), 3 when the modeled peak plus initializer bytes exceed `--budget`.
@@ -51,7 +51,7 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
   let analysis: Analysis;
   try {
     analysis = analyzeFile(resolve(file));
-    report = buildReport(analysis, { bindings: args.bindings, view: args.view });
+    report = buildReport(analysis, { bindings: args.bindings, view: args.view, session: args.session });
   } catch (e) {
     const msg = e instanceof LensError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
     io.err(`error: ${file}: ${oneLine(msg)}\n`);
@@ -64,7 +64,7 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
       io.err(`error: ${file}: --html needs dist/webview.js next to the CLI (run npm run build)\n`);
       return EXIT.badInput;
     }
-    const other = buildReport(analysis, { bindings: args.bindings, view: args.view === 'sequential' ? 'parallel' : 'sequential' });
+    const other = buildReport(analysis, { bindings: args.bindings, view: args.view === 'sequential' ? 'parallel' : 'sequential', session: args.session });
     const html = renderStandaloneHtml(report, readFileSync(js, 'utf8'), existsSync(css) ? readFileSync(css, 'utf8') : '', {
       fileName: basename(file),
       alternateReports: [other],
@@ -86,4 +86,11 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
   return EXIT.ok;
 }
 
-if (require.main === module) process.exitCode = runCli(process.argv.slice(2));
+if (require.main === module) {
+  // A reader that stops early (`| head`) closes the pipe: that ends the output, it is not a crash.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(process.exitCode ?? 0);
+  });
+  process.exitCode = runCli(process.argv.slice(2));
+}

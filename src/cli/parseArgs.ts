@@ -3,11 +3,15 @@
  * one-line message naming the offending argument.
  */
 import { LensError } from '../onnx/lensError';
-import type { PlanView } from '../report/report';
+import type { PlanView, ReportSession } from '../report/report';
+
+/** Largest --threads accepted; ORT's thread pools are far smaller. */
+export const MAX_THREADS = 1024;
 
 /** The usage text printed on --help and after a usage error. */
 export const USAGE =
-  'usage: onnx-memory-lens report MODEL.onnx [--json] [--bind NAME=VALUE]... [--view sequential|parallel] [--html OUT.html] [--budget BYTES]';
+  'usage: onnx-memory-lens report MODEL.onnx [--json] [--bind NAME=VALUE]... [--view sequential|parallel] [--html OUT.html] [--budget BYTES]\n' +
+  '                                [--threads N] [--l2-cache BYTES] [--max-total-seq N]';
 
 /** Parsed arguments of `report`. */
 export interface CliArgs {
@@ -18,6 +22,8 @@ export interface CliArgs {
   view: PlanView;
   html: string | null;
   budget: number | null;
+  /** Session facts the user set (--threads, --l2-cache, --max-total-seq); the rest keep their defaults. */
+  session: Partial<ReportSession>;
 }
 
 function nonNegativeInt(text: string, what: string): number {
@@ -25,9 +31,15 @@ function nonNegativeInt(text: string, what: string): number {
   return Number(text);
 }
 
+function positiveInt(text: string, what: string, max = Number.MAX_SAFE_INTEGER): number {
+  const n = nonNegativeInt(text, what);
+  if (n < 1 || n > max) throw new LensError('bad-argument', `Invalid ${what} '${text}': expected an integer from 1 to ${max}`);
+  return n;
+}
+
 /** Parses `argv` (without node and script path). */
 export function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, view: 'sequential', html: null, budget: null };
+  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, view: 'sequential', html: null, budget: null, session: {} };
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ...args, help: true };
   const [command, ...rest] = argv;
   if (command !== 'report') throw new LensError('bad-argument', `Unknown command '${command}'`);
@@ -50,6 +62,9 @@ export function parseArgs(argv: string[]): CliArgs {
       args.view = v;
     } else if (a === '--html') args.html = value(i++, a);
     else if (a === '--budget') args.budget = nonNegativeInt(value(i++, a), 'budget');
+    else if (a === '--threads') args.session.intraOpThreads = positiveInt(value(i++, a), 'thread count', MAX_THREADS);
+    else if (a === '--l2-cache') args.session.l2CacheBytes = positiveInt(value(i++, a), 'L2 cache size');
+    else if (a === '--max-total-seq') args.session.maxTotalSequenceLength = positiveInt(value(i++, a), 'maximum total sequence length');
     else if (a.startsWith('--')) throw new LensError('bad-argument', `Unknown option '${a}'`);
     else if (args.model === '') args.model = a;
     else throw new LensError('bad-argument', `Unexpected argument '${a}'`);

@@ -7,7 +7,8 @@ import type { Model } from '../onnx/model';
 import { inferShapes } from '../shape/inferShapes';
 import type { InferredValue } from '../shape/types';
 import { buildGraphReport, type GraphReportContext } from './graphReport';
-import { REPORT_SCHEMA_VERSION, type PlanView, type Report } from './report';
+import { DEFAULT_WORKSPACE_ENV } from '../plan/workspace';
+import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type ReportSession } from './report';
 import { ALWAYS_UNCOVERED } from './uncoveredTerms';
 
 /** The tool name and version written into every report. */
@@ -22,10 +23,28 @@ export interface Analysis {
   fileBytes: number;
 }
 
-/** How to plan: symbolic-dim bindings and the execution view. */
+/** How to plan: symbolic-dim bindings, the execution view and the session facts. */
 export interface ReportOptions {
   bindings?: Record<string, number>;
   view?: PlanView;
+  /** Session facts; each one left out takes its default (DEFAULT_SESSION). */
+  session?: Partial<ReportSession>;
+}
+
+/** 2 intra-op threads (the physical cores of the machine the formulas were verified on), 1 MiB L2, no declared KV length. */
+export const DEFAULT_SESSION: Readonly<ReportSession> = {
+  intraOpThreads: DEFAULT_WORKSPACE_ENV.threads,
+  l2CacheBytes: DEFAULT_WORKSPACE_ENV.l2CacheBytes,
+  maxTotalSequenceLength: null,
+};
+
+/** The defaults overlaid with the facts the caller set (undefined and null fields keep the default, except the KV length). */
+export function resolveSession(session: Partial<ReportSession> | undefined): ReportSession {
+  return {
+    intraOpThreads: session?.intraOpThreads ?? DEFAULT_SESSION.intraOpThreads,
+    l2CacheBytes: session?.l2CacheBytes ?? DEFAULT_SESSION.l2CacheBytes,
+    maxTotalSequenceLength: session?.maxTotalSequenceLength ?? null,
+  };
 }
 
 /** Decodes a model file (weights are never read). Throws LensError subclasses on bad input. */
@@ -46,8 +65,14 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
   const bindings = { ...(options.bindings ?? {}) };
   const view = options.view ?? 'sequential';
   const opsets = opsetRecord(analysis.model);
+  const session = resolveSession(options.session);
   const ctx: GraphReportContext = {
     opsets,
+    env: {
+      threads: session.intraOpThreads,
+      l2CacheBytes: session.l2CacheBytes,
+      ...(session.maxTotalSequenceLength !== null ? { maxTotalSequenceLength: session.maxTotalSequenceLength } : {}),
+    },
     functions: analysis.model.functions,
     bindings,
     view,
@@ -72,6 +97,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     bindings,
     symbols: [...ctx.symbols].sort(),
     view,
+    session,
     graphs: ctx.graphs,
     physicalPeak: {
       bytes: null,

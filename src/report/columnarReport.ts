@@ -57,7 +57,7 @@ export function decodeReportColumns(columns: ReportColumns): Report {
     const { id, parent, ...rest } = g.meta;
     return { id, parent, steps: readStepColumns(g.steps, table), values: readValueColumns(g.values, table), ...rest };
   });
-  const { schemaVersion, tool, model, bindings, symbols, view, physicalPeak, ...rest } = columns.meta;
+  const { schemaVersion, tool, model, bindings, symbols, view, session, physicalPeak, ...rest } = columns.meta;
   // Keep the Report's key order so JSON exports of a decoded report match the original text.
-  return { schemaVersion, tool, model, bindings, symbols, view, graphs, physicalPeak, ...rest } as Report;
+  return { schemaVersion, tool, model, bindings, symbols, view, session, graphs, physicalPeak, ...rest } as Report;
 }

@@ -18,7 +18,7 @@ import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
 import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from './report';
 import { graphUncovered } from './uncoveredTerms';
 import { stepWorkspace, workspaceIo } from './stepWorkspace';
-import { DEFAULT_WORKSPACE_ENV, estimateInitialization, type InitializationStep } from '../plan/workspace';
+import { estimateInitialization, type InitializationStep, type WorkspaceEnv } from '../plan/workspace';
 
 /** Type inference as the report uses it: one graph, with the outer scope's types. */
 export type InferGraph = (graph: Graph, outerScope: ReadonlyMap<string, InferredValue>) => InferenceResult;
@@ -26,6 +26,8 @@ export type InferGraph = (graph: Graph, outerScope: ReadonlyMap<string, Inferred
 /** What every graph of one report shares. */
 export interface GraphReportContext {
   opsets: Record<string, number>;
+  /** Session facts for the workspace and prepack formulas. */
+  env: WorkspaceEnv;
   functions: FunctionInfo[];
   bindings: Record<string, number>;
   view: PlanView;
@@ -132,7 +134,7 @@ export function buildGraphReport(
     );
     const io = workspaceIo(exec, n, typeOf, ctx.bindings);
     initSteps.push({ step, node: n, io });
-    const ws = stepWorkspace(n, io, ctx.opsets);
+    const ws = stepWorkspace(n, io, ctx.opsets, ctx.env);
     return {
       index: step,
       node: n.name,
@@ -186,7 +188,7 @@ export function buildGraphReport(
   const hasBodies = steps.some((s) => s.subgraphs.length > 0);
   const subgraphUses = new Map<string, number>();
   for (const idx of plan.order) for (const name of exec.nodes[idx]!.implicitInputs) if (exec.initializers.has(name)) subgraphUses.set(name, (subgraphUses.get(name) ?? 0) + 1);
-  const initialization = estimateInitialization(exec.initializers, initSteps, { graphOutputs: exec.outputs.map((o) => o.name), subgraphUses }, DEFAULT_WORKSPACE_ENV);
+  const initialization = estimateInitialization(exec.initializers, initSteps, { graphOutputs: exec.outputs.map((o) => o.name), subgraphUses }, ctx.env);
   ctx.graphs[index] = {
     id: graphId,
     parent: parent ? { graph: parent.graph, node: parent.node, attribute: parent.attribute } : null,

@@ -74,6 +74,8 @@ export function renderText(report: Report): string {
   lines.push(`view: ${report.view}   bindings: ${Object.entries(report.bindings).map(([k, v]) => `${k}=${v}`).join(' ') || '(none)'}`);
   const unbound = report.symbols.filter((s) => !(s in report.bindings));
   if (unbound.length > 0) lines.push(`unbound symbols: ${unbound.join(' ')} (bind with --bind NAME=VALUE)`);
+  const se = report.session;
+  lines.push(`session: ${se.intraOpThreads} intra-op thread(s), L2 ${formatBytes(se.l2CacheBytes)}, max total sequence length ${se.maxTotalSequenceLength ?? 'not declared (--max-total-seq N)'}`);
   for (const g of report.graphs) renderGraph(g, lines);
   const main = report.graphs[0];
   if (main) {

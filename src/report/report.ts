@@ -154,6 +154,16 @@ export interface ReportGraph {
   bestFitArenaBytes: number | null;
 }
 
+/** The ORT session facts a report assumes; the workspace formulas depend on them. */
+export interface ReportSession {
+  /** Intra-op threads (ORT's default is the physical core count). */
+  intraOpThreads: number;
+  /** Per-core L2 cache bytes (flash-attention block sizes). */
+  l2CacheBytes: number;
+  /** Declared maximum total sequence length for GroupQueryAttention scratch; null when not declared. */
+  maxTotalSequenceLength: number | null;
+}
+
 export interface Report {
   schemaVersion: 1;
   tool: { name: string; version: string };
@@ -163,6 +173,8 @@ export interface Report {
   /** Symbolic dims the model has (names), bound or not, for the UI's binding inputs. */
   symbols: string[];
   view: PlanView;
+  /** Session facts the workspace and prepack formulas used (defaults unless the user set them). */
+  session: ReportSession;
   /** Graph 0 is always the main graph. */
   graphs: ReportGraph[];
   /** The physical peak is never modeled; this says why. */

@@ -3,7 +3,7 @@
  * the node's inputs and outputs are described with the bindings applied.
  */
 import type { ExecGraph, ExecNode } from '../plan/execGraph';
-import { DEFAULT_WORKSPACE_ENV, estimateWorkspace, type TensorDesc, type WorkspaceIo } from '../plan/workspace';
+import { DEFAULT_WORKSPACE_ENV, estimateWorkspace, type TensorDesc, type WorkspaceEnv, type WorkspaceIo } from '../plan/workspace';
 import { evaluateDim } from '../shape/symbolicDim';
 import type { InferredValue } from '../shape/types';
 import type { WorkspaceState } from './report';
@@ -47,9 +47,9 @@ export function workspaceIo(
 }
 
 /** Estimates the workspace of `node` from `io`. */
-export function stepWorkspace(node: ExecNode, io: WorkspaceIo, opsets: Record<string, number>): StepWorkspace {
+export function stepWorkspace(node: ExecNode, io: WorkspaceIo, opsets: Record<string, number>, env: WorkspaceEnv = DEFAULT_WORKSPACE_ENV): StepWorkspace {
   try {
-    const est = estimateWorkspace(node, io, { ...DEFAULT_WORKSPACE_ENV, opset: opsets[node.domain] });
+    const est = estimateWorkspace(node, io, { ...env, opset: opsets[node.domain] });
     return { bytes: est.bytes, state: est.state, reason: est.reason };
   } catch (e) {
     return { bytes: null, state: 'unavailable', reason: e instanceof Error ? e.message : String(e) };

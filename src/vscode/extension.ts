@@ -12,7 +12,7 @@ import { importProfileInto } from './profileImport';
 import { ReportView } from './reportView';
 import { REPORT_PANEL_VIEW_TYPE, ViewRegistry } from './viewRegistry';
 import { reportWebviewOptions } from './webviewHtml';
-import { readSettings, SETTINGS_SECTION } from './settings';
+import { readSettings, SESSION_SETTINGS, SETTINGS_SECTION } from './settings';
 
 /** Command id of "Show memory backing report" (package.json). */
 export const SHOW_REPORT_COMMAND = 'onnxMemoryLens.showReport';
@@ -109,7 +109,10 @@ export function activate(context: vscode.ExtensionContext): void {
       },
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      for (const view of views.all()) if (e.affectsConfiguration(`${SETTINGS_SECTION}.budgetBytes`, view.modelUri)) view.recheckBudget();
+      for (const view of views.all()) {
+        if (SESSION_SETTINGS.some((key) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`, view.modelUri))) view.replanForSettings();
+        else if (e.affectsConfiguration(`${SETTINGS_SECTION}.budgetBytes`, view.modelUri)) view.recheckBudget();
+      }
     }),
   );
 }

@@ -39,7 +39,7 @@ export class LensEditorProvider implements vscode.CustomReadonlyEditorProvider<L
     let outcome: PlanOutcome;
     try {
       const session = this.host.sessions.acquire(uri.fsPath);
-      const { report } = await this.host.plan(session, settings.defaultBindings, settings.view, token);
+      const { report } = await this.host.plan(session, settings.defaultBindings, settings.view, token, settings.session);
       outcome = { ok: true, report };
     } catch (err) {
       outcome = { ok: false, error: this.host.reportError(err, basename(uri.fsPath)) };

@@ -6,7 +6,7 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { LensError } from '../onnx/lensError';
 import type { ToWebview } from '../report/protocol';
-import type { PlanView, Report } from '../report/report';
+import type { PlanView, Report, ReportSession } from '../report/report';
 import { checkBudget } from './budgetCheck';
 import { Disposable } from './disposable';
 import type { PlanResult, PlanSession } from './planSession';
@@ -53,12 +53,12 @@ export class LensHost extends Disposable {
    * Plans in the session's worker. A plan slower than PROGRESS_DELAY_MS shows a cancellable progress
    * notification; cancelling it (or `token`) terminates the worker.
    */
-  async plan(session: PlanSession, bindings: Record<string, number>, view: PlanView, token?: vscode.CancellationToken): Promise<PlanResult> {
+  async plan(session: PlanSession, bindings: Record<string, number>, view: PlanView, token?: vscode.CancellationToken, facts: Partial<ReportSession> = {}): Promise<PlanResult> {
     const fileName = basename(session.modelPath);
     const cts = new vscode.CancellationTokenSource();
     const outer = token?.onCancellationRequested(() => cts.cancel());
     const started = Date.now();
-    const work = session.plan(bindings, view, cts.token);
+    const work = session.plan(bindings, view, cts.token, facts);
     const settled = work.then(
       () => undefined,
       () => undefined,

@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { LensError } from '../onnx/lensError';
-import type { PlanView, Report } from '../report/report';
+import type { PlanView, Report, ReportSession } from '../report/report';
 import type { PlanRequest, PlanResponse, PlanWorkerData } from './workerProtocol';
 
 /** The part of vscode.CancellationToken a session needs. */
@@ -43,8 +43,8 @@ export class PlanSession {
     return this.worker !== null;
   }
 
-  /** Builds the report for `bindings` and `view`; rejects with LensError('cancelled') when `token` fires. */
-  plan(bindings: Record<string, number>, view: PlanView, token?: CancellationLike): Promise<PlanResult> {
+  /** Builds the report for `bindings`, `view` and `session`; rejects with LensError('cancelled') when `token` fires. */
+  plan(bindings: Record<string, number>, view: PlanView, token?: CancellationLike, session: Partial<ReportSession> = {}): Promise<PlanResult> {
     if (token?.isCancellationRequested) return Promise.reject(this.cancelledError());
     const worker = this.ensureWorker();
     const id = this.nextId++;
@@ -60,7 +60,7 @@ export class PlanSession {
           reject(e);
         },
       });
-      const req: PlanRequest = { id, bindings: { ...bindings }, view };
+      const req: PlanRequest = { id, bindings: { ...bindings }, view, session: { ...session } };
       worker.postMessage(req);
     });
   }

@@ -24,7 +24,7 @@ function start(): void {
     try {
       const analyzed = analysis === null;
       analysis ??= analyzeFile(path);
-      const report = buildReport(analysis, { bindings: req.bindings, view: req.view });
+      const report = buildReport(analysis, { bindings: req.bindings, view: req.view, session: req.session });
       response = { id: req.id, ok: true, report, analyzed };
     } catch (err) {
       response = { id: req.id, ok: false, error: toWorkerError(err) };

@@ -84,6 +84,11 @@ export class ReportView extends Disposable {
     if (this.last?.ok) this.applyBudget(this.last.report);
   }
 
+  /** Plans again after a session-fact setting (threads, L2, KV length) changed. */
+  replanForSettings(): void {
+    void this.replan();
+  }
+
   /** Appends a line about this view to the output channel. */
   log(line: string): void {
     this.host.log(line);
@@ -130,7 +135,7 @@ export class ReportView extends Disposable {
     try {
       // Acquire on every plan: the cache returns the same session unless the file changed on disk.
       const session = this.host.sessions.acquire(this.modelUri.fsPath);
-      const { report } = await this.host.plan(session, this.bindings, this.view);
+      const { report } = await this.host.plan(session, this.bindings, this.view, undefined, readSettings(this.modelUri).session);
       if (generation !== this.generation || this.isDisposed) return;
       this.last = { ok: true, report };
       this.applyBudget(report);

@@ -3,10 +3,13 @@
  * Values of the wrong type are ignored (and reported) rather than trusted.
  */
 import * as vscode from 'vscode';
-import type { PlanView } from '../report/report';
+import type { PlanView, ReportSession } from '../report/report';
 
 /** The settings section. */
 export const SETTINGS_SECTION = 'onnxMemoryLens';
+
+/** Settings that change the plan's session facts; a change replans open reports. */
+export const SESSION_SETTINGS = ['intraOpThreads', 'l2CacheBytes', 'maxTotalSequenceLength'] as const;
 
 /** Settings that apply to one model, after validation. */
 export interface LensSettings {
@@ -15,6 +18,8 @@ export interface LensSettings {
   /** Symbolic-dim bindings applied when a report opens. */
   defaultBindings: Record<string, number>;
   view: PlanView;
+  /** Session facts set by the user (the rest keep the report's defaults). */
+  session: Partial<ReportSession>;
   /** One line per setting that had to be ignored, for the output channel. */
   problems: string[];
 }
@@ -45,5 +50,20 @@ export function readSettings(uri: vscode.Uri): LensSettings {
   if (rawView === 'sequential' || rawView === 'parallel') view = rawView;
   else problems.push(`Ignored ${SETTINGS_SECTION}.view: not sequential or parallel: ${JSON.stringify(rawView)}`);
 
-  return { budgetBytes, defaultBindings, view, problems };
+  const session: Partial<ReportSession> = {};
+  const positive = (key: (typeof SESSION_SETTINGS)[number]): number | null => {
+    const raw = config.get<unknown>(key, null);
+    if (raw === null || raw === undefined) return null;
+    if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 1) return raw;
+    problems.push(`Ignored ${SETTINGS_SECTION}.${key}: not a positive integer: ${JSON.stringify(raw)}`);
+    return null;
+  };
+  const threads = positive('intraOpThreads');
+  if (threads !== null) session.intraOpThreads = threads;
+  const l2 = positive('l2CacheBytes');
+  if (l2 !== null) session.l2CacheBytes = l2;
+  const kv = positive('maxTotalSequenceLength');
+  if (kv !== null) session.maxTotalSequenceLength = kv;
+
+  return { budgetBytes, defaultBindings, view, session, problems };
 }

@@ -3,7 +3,7 @@
  * and analyzes the model once, keeps the analysis, and replans it for each request.
  */
 import type { LensErrorCode } from '../onnx/lensError';
-import type { PlanView, Report } from '../report/report';
+import type { PlanView, Report, ReportSession } from '../report/report';
 
 /** `workerData` of a plan worker: the model file it owns. */
 export interface PlanWorkerData {
@@ -15,6 +15,8 @@ export interface PlanRequest {
   id: number;
   bindings: Record<string, number>;
   view: PlanView;
+  /** Session facts from the settings; the rest keep their defaults. */
+  session: Partial<ReportSession>;
 }
 
 /** An error crossing the worker boundary (Error objects lose their class when cloned). */

@@ -4,7 +4,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildModel, DataType, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
+import { attr, buildModel, DataType, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -108,4 +108,92 @@ test('cli report --html writes a standalone page next to the summary (needs dist
   const html = readFileSync(out, 'utf8');
   assert.match(html, /^<!DOCTYPE html>/i);
   assert.match(html, /Content-Security-Policy/);
+});
+
+/** A decoder step: GroupQueryAttention over a past of symbolic length, as exported LLMs have it. */
+const GQA_MODEL = join(dir, 'gqa.onnx');
+writeFileSync(
+  GQA_MODEL,
+  buildModel({
+    nodes: [
+      node('GroupQueryAttention', ['q', 'k', 'v', 'past_k', 'past_v', 'seqlens_k', 'total_len'], ['out', 'present_k', 'present_v'], {
+        name: 'gqa', domain: 'com.microsoft', attrs: [attr.int('num_heads', 4), attr.int('kv_num_heads', 2)],
+      }),
+    ],
+    inputs: [
+      tensorValue('q', DataType.FLOAT, [1, 1, 64]), tensorValue('k', DataType.FLOAT, [1, 1, 32]), tensorValue('v', DataType.FLOAT, [1, 1, 32]),
+      tensorValue('past_k', DataType.FLOAT, [1, 2, 'past', 16]), tensorValue('past_v', DataType.FLOAT, [1, 2, 'past', 16]),
+      tensorValue('seqlens_k', DataType.INT32, [1]), tensorValue('total_len', DataType.INT32, []),
+    ],
+    outputs: [tensorValue('out', DataType.FLOAT, [1, 1, 64]), tensorValue('present_k', DataType.FLOAT, null), tensorValue('present_v', DataType.FLOAT, null)],
+    opsets: { 'com.microsoft': 1 },
+  }),
+);
+
+function gqaStep(...args: string[]) {
+  const r = run('report', GQA_MODEL, '--json', ...args);
+  assert.equal(r.code, 0, r.err);
+  const report = JSON.parse(r.out);
+  const step = report.graphs[0].steps.find((s: { opType: string }) => s.opType === 'GroupQueryAttention');
+  return { report, step };
+}
+
+test('cli report --max-total-seq declares the KV-length envelope: GroupQueryAttention scratch becomes a formula that grows with it', () => {
+  const undeclared = gqaStep();
+  assert.equal(undeclared.report.session.maxTotalSequenceLength, null);
+  assert.equal(undeclared.step.workspaceState, 'unavailable');
+  assert.equal(undeclared.step.workspaceBytes, null);
+  assert.match(undeclared.step.workspaceReason, /declare its maximum/);
+  const sizes = [16, 64, 512, 4096].map((n) => {
+    const { report, step } = gqaStep('--max-total-seq', String(n));
+    assert.equal(report.session.maxTotalSequenceLength, n);
+    assert.equal(step.workspaceState, 'formula');
+    assert.match(step.workspaceReason ?? '', new RegExp(`declared maximum total sequence length ${n}`));
+    return step.workspaceBytes as number;
+  });
+  for (let i = 1; i < sizes.length; i++) assert.ok(sizes[i]! > sizes[i - 1]!, `scratch grows with the envelope: ${sizes.join(' < ')}`);
+});
+
+test('cli report --threads and --l2-cache set the session facts the workspace formulas use', () => {
+  const conv = join(dir, 'conv.onnx');
+  writeFileSync(conv, buildModel({
+    nodes: [node('Conv', ['X', 'W'], ['Y'], { name: 'conv', attrs: [attr.ints('pads', [1, 1, 1, 1])] })],
+    inputs: [tensorValue('X', DataType.FLOAT, [1, 16, 32, 32])],
+    outputs: [tensorValue('Y', DataType.FLOAT, [1, 16, 32, 32])],
+    initializers: [tensor('W', DataType.FLOAT, [16, 16, 3, 3])],
+  }));
+  const ws = (...args: string[]) => {
+    const r = run('report', conv, '--json', ...args);
+    assert.equal(r.code, 0, r.err);
+    const report = JSON.parse(r.out);
+    return { session: report.session, bytes: report.graphs[0].steps[0].workspaceBytes as number };
+  };
+  const byDefault = ws();
+  assert.deepEqual(byDefault.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null });
+  const one = ws('--threads', '1', '--l2-cache', '2097152');
+  assert.deepEqual(one.session, { intraOpThreads: 1, l2CacheBytes: 2097152, maxTotalSequenceLength: null });
+  assert.equal(ws('--threads', '2').bytes, byDefault.bytes);
+  assert.ok(one.bytes > 0 && one.bytes < byDefault.bytes, `one thread needs less im2col scratch than two (${one.bytes} vs ${byDefault.bytes})`);
+  assert.match(run('report', conv).out, /^session: 2 intra-op thread\(s\), L2 1\.00 MiB/m);
+});
+
+test('cli report rejects a session fact that is not a positive integer with one line and exit 2', () => {
+  for (const [flag, value, what] of [['--threads', '0', 'thread count'], ['--threads', '5000', 'thread count'], ['--l2-cache', '-1', 'L2 cache size'], ['--max-total-seq', 'abc', 'maximum total sequence length']] as const) {
+    const r = run('report', MODEL, flag, value);
+    assert.equal(r.code, 2, `${flag} ${value}`);
+    assert.equal(r.out, '');
+    assert.equal(r.err.trim().split('\n').length, 1, r.err);
+    assert.match(r.err, new RegExp(`^error: Invalid ${what} '${value}'`));
+  }
+});
+
+test('cli report ends quietly, exit 0, when the reader closes the pipe early', () => {
+  // JSON far larger than a pipe buffer (64 KiB), so the CLI is still writing when `head` exits.
+  const chain = join(dir, 'chain.onnx');
+  const nodes = Array.from({ length: 3000 }, (_, i) => node('Relu', [i === 0 ? 'X' : `v${i - 1}`], [i === 2999 ? 'Y' : `v${i}`], { name: `relu${i}` }));
+  writeFileSync(chain, buildModel({ nodes, inputs: [tensorValue('X', DataType.FLOAT, [1, 8])], outputs: [tensorValue('Y', DataType.FLOAT, [1, 8])] }));
+  const r = spawnSync('/bin/bash', ['-c', `"${process.execPath}" "${CLI}" report "${chain}" --json | head -c 10 >/dev/null; echo "cli=\${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+  assert.equal(r.status, 0);
+  assert.equal(r.stdout.trim(), 'cli=0', r.stderr);
+  assert.doesNotMatch(r.stderr, /EPIPE|Unhandled/);
 });

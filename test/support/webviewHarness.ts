@@ -211,7 +211,7 @@ export function makeSyntheticReport(intervalCount: number, seed = 1): Report {
   return {
     schemaVersion: 1, tool: { name: 'onnx-memory-lens', version: '0.1.0' },
     model: { path: `/synthetic/${n}.onnx`, irVersion: 8, opsets: { '': 17 }, producer: 'synthetic', fileBytes: 0 },
-    bindings: {}, symbols: [], view: 'sequential',
+    bindings: {}, symbols: [], view: 'sequential', session: { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null }, 
     graphs: [{
       id: 'main', parent: null, steps, values, peak: { bytes: peak, step: peakStep, reason: null, label: 'Modeled peak (sequential)' },
       initialization: null, uncovered: [], unavailable: [], bestFitArenaBytes: null,

@@ -22,7 +22,7 @@ function report(values: ReportValue[], peak: ReportGraph['peak']): Report {
   };
   return {
     schemaVersion: 1, tool: { name: 't', version: '0' }, model: { path: '/m.onnx', irVersion: 8, opsets: { '': 17 }, producer: '', fileBytes: 1 },
-    bindings: {}, symbols: [], view: 'sequential', graphs: [main], physicalPeak: { bytes: null, reason: 'not modeled' },
+    bindings: {}, symbols: [], view: 'sequential', session: { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null }, graphs: [main], physicalPeak: { bytes: null, reason: 'not modeled' },
   };
 }
 

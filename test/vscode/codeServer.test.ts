@@ -27,6 +27,9 @@ const GUTTER_PX = 190;
 const CHAIN_NODES = 200_000;
 /** The workspace's budget setting (bytes). */
 const BUDGET_BYTES = 1000;
+/** Session facts the workspace settings declare; the panel and the CLI expectations use the same. */
+const SESSION_SETTINGS = { 'onnxMemoryLens.intraOpThreads': 1, 'onnxMemoryLens.maxTotalSequenceLength': 4096 };
+const SESSION_FLAGS = ['--threads', '1', '--max-total-seq', '4096'];
 
 function skipReason(): string | null {
   if (!existsSync(CHROMIUM)) return `Chromium is not installed at ${CHROMIUM} (apt-get install chromium)`;
@@ -58,9 +61,9 @@ function makeWorkspace(run: string): string {
   writeFileSync(join(ws, 'notes.txt'), 'Not a model.\n');
   writeFileSync(join(ws, 'broken.onnx'), 'This file is not an ONNX model.\n');
   writeFileSync(join(ws, 'chain.onnx'), longChainModel(CHAIN_NODES));
-  // A budget far below any model's peak, so the budget diagnostic must appear.
+  // A budget far below any model's peak, so the budget diagnostic must appear; session facts the reports must use.
   mkdirSync(join(ws, '.vscode'));
-  writeFileSync(join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'onnxMemoryLens.budgetBytes': BUDGET_BYTES }));
+  writeFileSync(join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'onnxMemoryLens.budgetBytes': BUDGET_BYTES, ...SESSION_SETTINGS }));
   return ws;
 }
 
@@ -78,7 +81,7 @@ function packageVsix(run: string): string {
 }
 
 function cliReport(model: string, view: 'sequential' | 'parallel'): Report {
-  const out = execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'report', model, '--json', '--view', view], {
+  const out = execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'report', model, '--json', '--view', view, ...SESSION_FLAGS], {
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '' },
   });
@@ -414,6 +417,9 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await shot(page, 'panel');
     await hoverAndCheck(frame, hoverTarget(sequential));
     await shot(page, 'hover');
+    // The workspace settings' session facts reached the planner in the worker: the panel shows them.
+    assert.deepEqual(sequential.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 4096 });
+    await frame.locator('.peak-card').getByText('1 intra-op thread · L2 1.00 MiB (1,048,576 B) · max total sequence length 4096').waitFor({ state: 'visible', timeout: 10_000 });
   }));
 
   test('the view switch replans in the parallel view and back, and the hover card follows each report', step(async ({ page, sequential, parallel, webviewErrors }) => {

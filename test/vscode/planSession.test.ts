@@ -1,6 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { attr, buildModel, DataType, node, tensor, tensorValue } from '../support/onnxBuilder';
 import { LensError } from '../../src/onnx/lensError';
 import { PlanSession, type CancellationLike } from '../../src/vscode/planSession';
 
@@ -89,4 +93,31 @@ test('PlanSession.plan() rejects with an internal error when the worker exits', 
     return true;
   });
   assert.equal(s.isRunning, false);
+});
+
+test('PlanSession.plan() in the real worker (dist/planWorker.js) plans with the session facts it is given', async () => {
+  const root = join(__dirname, '../..');
+  const workerScript = join(root, 'dist', 'planWorker.js');
+  if (!existsSync(workerScript)) execFileSync(process.execPath, ['scripts/build.mjs', '--no-check'], { cwd: root, stdio: 'inherit' });
+  const dir = mkdtempSync(join(tmpdir(), 'oml-worker-'));
+  const model = join(dir, 'conv.onnx');
+  writeFileSync(model, buildModel({
+    nodes: [node('Conv', ['X', 'W'], ['Y'], { name: 'conv', attrs: [attr.ints('pads', [1, 1, 1, 1])] })],
+    inputs: [tensorValue('X', DataType.FLOAT, [1, 16, 32, 32])],
+    outputs: [tensorValue('Y', DataType.FLOAT, [1, 16, 32, 32])],
+    initializers: [tensor('W', DataType.FLOAT, [16, 16, 3, 3])],
+  }));
+  const s = new PlanSession(model, workerScript);
+  try {
+    const byDefault = await s.plan({}, 'sequential');
+    const oneThread = await s.plan({}, 'sequential', undefined, { intraOpThreads: 1, maxTotalSequenceLength: 256 });
+    assert.equal(s.analyzeCount, 1, 'the second plan reuses the parse');
+    assert.deepEqual(byDefault.report.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null });
+    assert.deepEqual(oneThread.report.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 256 });
+    const ws = (r: typeof byDefault) => r.report.graphs[0]!.steps[0]!.workspaceBytes!;
+    assert.ok(ws(oneThread) > 0 && ws(oneThread) < ws(byDefault), `${ws(oneThread)} < ${ws(byDefault)}`);
+  } finally {
+    s.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

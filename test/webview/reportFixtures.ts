@@ -103,7 +103,7 @@ export function makeSmallReport(options: SmallReportOptions = {}): Report {
   return {
     schemaVersion: 1, tool: { name: 'onnx-memory-lens', version: '0.1.0' },
     model: { path: '/models/small.onnx', irVersion: 8, opsets: { '': 17 }, producer: 'test', fileBytes: 300000 },
-    bindings: { batch }, symbols: ['batch', 'n'], view, graphs: [graph, body],
+    bindings: { batch }, symbols: ['batch', 'n'], view, session: { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null }, graphs: [graph, body],
     physicalPeak: { bytes: null, reason: 'The physical peak depends on the arena and is never modeled' },
   };
 }

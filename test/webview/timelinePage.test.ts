@@ -102,6 +102,8 @@ test('the peak card lists the modeled peak and the buffers live at it', async ()
   assert.match(text, /at step 5 · out \(Identity\)/);
   assert.match(text, /max-live lower bound\s+260 KiB \(265,824 B\)/);
   assert.match(text, /best-fit arena\s+260 KiB \(266,000 B\)/);
+  // The session facts the workspace formulas assumed.
+  assert.match(text, /session \(workspace formulas\)\s+2 intra-op threads · L2 1\.00 MiB \(1,048,576 B\) · max total sequence length not declared/);
   const contributors = await h.page.locator('.contributors li').allInnerTexts();
   // Only Run buffers (Allocate/AllocateOutput roots) are listed: the initializer M is live too but
   // is not part of the Run figure.

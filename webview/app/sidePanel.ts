@@ -3,7 +3,7 @@
  * "Uncovered & unavailable" lists. Model text goes in with textContent only.
  */
 import type { ObservedProfile } from '../../src/report/protocol';
-import type { Report, ReportGraph } from '../../src/report/report';
+import type { Report, ReportGraph, ReportSession } from '../../src/report/report';
 import { clear, custom, el } from '../dom';
 import { formatBytesExact, formatMaybeBytes, formatShape } from '../format';
 import { liveContributors } from '../timeline/liveBuffers';
@@ -102,6 +102,8 @@ export class SidePanel {
     fact('max-live lower bound', maxLive === null ? 'unavailable (no step has a known live size)' : formatBytesExact(maxLive));
     fact('best-fit arena', graph.bestFitArenaBytes === null ? 'unavailable (sizes unknown or not computed)' : formatBytesExact(graph.bestFitArenaBytes));
     fact('physical peak', `not modeled: ${report.physicalPeak.reason}`);
+    // Reports saved by older versions have no session facts.
+    if (report.session) fact('session (workspace formulas)', sessionText(report.session));
     body.append(facts);
     if (peak.step !== null) {
       body.append(el('div', 'sub-title', 'Top contributors live at the peak'));
@@ -185,4 +187,10 @@ function section(title: string, className: string): { root: HTMLElement; title: 
   const body = el('div', 'section-body');
   root.append(h, body);
   return { root, title: h, body };
+}
+
+/** The session facts in one line, e.g. "2 intra-op threads · L2 1 MiB · max total sequence length not declared". */
+export function sessionText(s: ReportSession): string {
+  const kv = s.maxTotalSequenceLength === null ? 'max total sequence length not declared' : `max total sequence length ${s.maxTotalSequenceLength}`;
+  return `${s.intraOpThreads} intra-op thread${s.intraOpThreads === 1 ? '' : 's'} · L2 ${formatBytesExact(s.l2CacheBytes)} · ${kv}`;
 }
