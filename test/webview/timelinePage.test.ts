@@ -329,3 +329,56 @@ test('resizing the panel keeps the visible step range (no layout jump)', async (
   assert.ok(Math.abs(s0 - 2) < 0.01 && Math.abs(s1 - 5) < 0.01, `domain ${s0}..${s1}`);
   await h.close();
 });
+
+test('the vertical scrollbar scrolls the rows: dragging the thumb follows the pointer, a click on the track pages', async () => {
+  const h = await open();
+  const report = makeSyntheticReport(2_000, 5);
+  await h.page.evaluate((json) => (globalThis as any).__lens.deliver(JSON.parse(json)), JSON.stringify({ type: 'report', report, fileName: 'synthetic.onnx' }));
+  await h.page.waitForSelector('.gantt-canvas');
+  await nextFrames(h.page);
+  const scrollTop = () => h.page.evaluate(() => (globalThis as any).memoryLens.chart.scrollTopPx as number);
+  const domain = () => h.page.evaluate(() => (globalThis as any).memoryLens.chart.visibleDomain() as [number, number]);
+  const thumb = h.page.locator('.vscroll-thumb');
+  await thumb.waitFor({ state: 'visible' });
+  const track = (await h.page.locator('.vscroll').boundingBox())!;
+  const box0 = (await thumb.boundingBox())!;
+  const [rows, ganttH] = await h.page.evaluate(() => {
+    const c = (globalThis as any).memoryLens.chart;
+    return [c.data.layout.rows.length * 16, c.gantt.heightPx] as [number, number]; // 16 = ROW_HEIGHT_PX
+  });
+  assert.ok(rows > ganttH * 3, `enough rows to scroll (${rows} px of rows in ${ganttH} px)`);
+  const domainBefore = await domain();
+  assert.equal(await scrollTop(), 0);
+
+  // Drag the thumb down by 40 px: the rows scroll by 40 px times (rows - view) / (track - thumb).
+  await h.page.mouse.move(box0.x + box0.width / 2, box0.y + box0.height / 2);
+  await h.page.mouse.down();
+  await h.page.mouse.move(box0.x + box0.width / 2, box0.y + box0.height / 2 + 40, { steps: 4 });
+  await h.page.mouse.up();
+  await nextFrames(h.page);
+  const expected = (40 * (rows - ganttH)) / (ganttH - box0.height);
+  const afterDrag = await scrollTop();
+  assert.ok(Math.abs(afterDrag - expected) < 2, `scrolled ${afterDrag} px, expected ${expected.toFixed(1)}`);
+  const box1 = (await thumb.boundingBox())!;
+  assert.ok(Math.abs(box1.y - box0.y - 40) < 1.5, `the thumb moved with the pointer (${box1.y - box0.y} px)`);
+  assert.deepEqual(await domain(), domainBefore, 'dragging the scrollbar does not pan the time axis');
+
+  // A click on the track below the thumb pages down by 90% of the view; above it, back up.
+  await h.page.mouse.click(track.x + track.width / 2, track.y + track.height - 3);
+  await nextFrames(h.page);
+  assert.ok(Math.abs((await scrollTop()) - (afterDrag + ganttH * 0.9)) < 1, 'paged down');
+  await h.page.mouse.click(track.x + track.width / 2, track.y + 3);
+  await nextFrames(h.page);
+  assert.ok(Math.abs((await scrollTop()) - afterDrag) < 1, 'paged back up');
+
+  // Dragging far past the end stops at the last row.
+  const box2 = (await thumb.boundingBox())!;
+  await h.page.mouse.move(box2.x + box2.width / 2, box2.y + 2);
+  await h.page.mouse.down();
+  await h.page.mouse.move(box2.x + box2.width / 2, track.y + track.height + 500, { steps: 4 });
+  await h.page.mouse.up();
+  await nextFrames(h.page);
+  assert.equal(await scrollTop(), rows - ganttH);
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
+});

@@ -97,6 +97,7 @@ export class ChartView {
     this.brushSvg.append(this.brushG);
     const vscroll = el('div', 'vscroll');
     vscroll.append(this.scrollThumb);
+    this.wireScrollbar(vscroll);
     this.ganttBox.append(this.gantt.canvas, vscroll);
     this.ganttBox.tabIndex = 0;
     this.ganttBox.setAttribute('role', 'application');
@@ -199,6 +200,48 @@ export class ChartView {
     const span = s1 - s0;
     const start = Math.max(0, Math.min(step - span / 2, (this.data?.graph.steps.length ?? 0) - span));
     this.setDomain([start, start + span]);
+  }
+
+  /**
+   * The vertical scrollbar: drag the thumb, or click the track to page. Its pointer events stop
+   * here so the zoom behaviour on the chart does not pan at the same time.
+   */
+  private wireScrollbar(track: HTMLElement): void {
+    let dragFrom: { y: number; scrollTopPx: number } | null = null;
+    /** Rows' px per thumb px: the content scrolled for each px the thumb moves. */
+    const ratio = (): number => {
+      const rows = (this.data?.layout.rows.length ?? 0) * ROW_HEIGHT_PX;
+      const h = this.gantt.heightPx;
+      const thumbH = this.scrollThumb.offsetHeight;
+      return h - thumbH > 0 ? (rows - h) / (h - thumbH) : 0;
+    };
+    track.addEventListener('mousedown', (e) => e.stopPropagation());
+    track.addEventListener('pointerdown', (e) => {
+      e.stopPropagation();
+      e.preventDefault();
+      if (e.target === this.scrollThumb) {
+        dragFrom = { y: e.clientY, scrollTopPx: this.scrollTopPx };
+        this.scrollThumb.setPointerCapture(e.pointerId);
+        this.scrollThumb.classList.add('active');
+        return;
+      }
+      // A click on the track pages towards it.
+      const thumb = this.scrollThumb.getBoundingClientRect();
+      this.scrollBy((e.clientY < thumb.top ? -1 : 1) * this.gantt.heightPx * 0.9);
+    });
+    this.scrollThumb.addEventListener('pointermove', (e) => {
+      if (!dragFrom) return;
+      this.scrollTopPx = dragFrom.scrollTopPx + (e.clientY - dragFrom.y) * ratio();
+      this.scrollBy(0);
+    });
+    const end = (e: PointerEvent): void => {
+      if (!dragFrom) return;
+      dragFrom = null;
+      this.scrollThumb.classList.remove('active');
+      if (this.scrollThumb.hasPointerCapture(e.pointerId)) this.scrollThumb.releasePointerCapture(e.pointerId);
+    };
+    this.scrollThumb.addEventListener('pointerup', end);
+    this.scrollThumb.addEventListener('pointercancel', end);
   }
 
   /** Scrolls the rows vertically by `dy` CSS px. */
