@@ -68,6 +68,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
   const session = resolveSession(options.session);
   const ctx: GraphReportContext = {
     opsets,
+    irVersion: analysis.model.irVersion,
     env: {
       threads: session.intraOpThreads,
       l2CacheBytes: session.l2CacheBytes,

@@ -17,7 +17,7 @@ import { dimSymbols, formatDim } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
 import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from './report';
 import { graphUncovered } from './uncoveredTerms';
-import { stepWorkspace, workspaceIo } from './stepWorkspace';
+import { overridableInitializers, stepWorkspace, workspaceIo } from './stepWorkspace';
 import { estimateInitialization, type InitializationStep, type WorkspaceEnv } from '../plan/workspace';
 
 /** Type inference as the report uses it: one graph, with the outer scope's types. */
@@ -28,6 +28,8 @@ export interface GraphReportContext {
   opsets: Record<string, number>;
   /** Session facts for the workspace and prepack formulas. */
   env: WorkspaceEnv;
+  /** The model's IR version (initializers listed as graph inputs are overridable from IR 4). */
+  irVersion: number;
   functions: FunctionInfo[];
   bindings: Record<string, number>;
   view: PlanView;
@@ -125,6 +127,7 @@ export function buildGraphReport(
     return scope;
   };
 
+  const overridable = overridableInitializers(graph.inputs, exec.initializers, ctx.irVersion);
   const initSteps: InitializationStep[] = [];
   const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
     const n = exec.nodes[nodeIndex]!;
@@ -132,7 +135,7 @@ export function buildGraphReport(
     const subgraphs = n.subgraphs.map((sg) =>
       buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`),
     );
-    const io = workspaceIo(exec, n, typeOf, ctx.bindings);
+    const io = workspaceIo(exec, n, typeOf, ctx.bindings, overridable);
     initSteps.push({ step, node: n, io });
     const ws = stepWorkspace(n, io, ctx.opsets, ctx.env);
     return {

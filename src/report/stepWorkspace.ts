@@ -15,12 +15,24 @@ export interface StepWorkspace {
   reason: string | null;
 }
 
+/**
+ * Initializers a feed may override (ORT's Graph::CanOverrideInitializer, IR >= 4): those the graph
+ * also lists as inputs. ORT never treats them as constant.
+ */
+export function overridableInitializers(graphInputs: readonly { name: string }[], initializers: ReadonlyMap<string, unknown>, irVersion: number): Set<string> {
+  const out = new Set<string>();
+  if (irVersion < 4) return out;
+  for (const v of graphInputs) if (initializers.has(v.name)) out.add(v.name);
+  return out;
+}
+
 /** The estimators' view of a node's inputs and outputs, with `bindings` applied to symbolic dims. */
 export function workspaceIo(
   exec: ExecGraph,
   node: ExecNode,
   typeOf: (name: string) => InferredValue | undefined,
   bindings: Record<string, number>,
+  overridable: ReadonlySet<string> = new Set(),
 ): WorkspaceIo {
   const desc = (name: string): TensorDesc | null => {
     if (name === '') return null;
@@ -38,11 +50,11 @@ export function workspaceIo(
   return {
     inputs: node.inputs.map(desc),
     outputs: node.outputs.map(desc),
-    // exec.inputs never holds initializers, so an overridable initializer (also a graph input, IR >= 4)
-    // counts as constant here although ORT does not prepack it (a limit named in the README).
-    isConstant: (name) => exec.initializers.has(name),
+    // An overridable initializer (also a graph input, IR >= 4) is not constant for ORT: a feed may
+    // replace it, so kernels neither prepack it nor read its values at construction.
+    isConstant: (name) => exec.initializers.has(name) && !overridable.has(name),
     isGraphOutput: (name) => outputs.has(name),
-    constantValues: (name) => exec.initializers.get(name)?.values ?? null,
+    constantValues: (name) => (overridable.has(name) ? null : exec.initializers.get(name)?.values ?? null),
   };
 }
 

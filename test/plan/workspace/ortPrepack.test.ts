@@ -6,6 +6,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { reportFromFile } from '../../../src/report/buildReport';
 import { tensorByteSize } from '../../../src/onnx/dataType';
 import { estimateInitialization, estimatePrepack } from '../../../src/plan/workspace';
 import { buildModel, node as onnxNode, tensor, tensorValue } from '../../support/onnxBuilder';
@@ -97,5 +101,36 @@ for (const [first, second] of [['MatMul', 'MatMul'], ['MatMul', 'Gemm']]) {
     const r = estimateInitialization(new Map([['W', { byteSize: 64 * 100 * 4 }]]), steps, { graphOutputs: [] }, envOf(THREADS));
     // Both readers pack W, so the original is dropped and only packed copies stay.
     assert.equal(r.initializerBytesAfterPrepack, measured);
+  });
+}
+
+/** MatMul reading W [64,100]; `wIsInput` also lists W as a graph input (overridable from IR 4). */
+function matMulWithW(irVersion: number, wIsInput: boolean): Uint8Array {
+  return buildModel({
+    irVersion,
+    nodes: [onnxNode('MatMul', ['X', 'W'], ['Y'], { name: 'mm' })],
+    inputs: [tensorValue('X', F, [8, 64]), ...(wIsInput ? [tensorValue('W', F, [64, 100])] : [])],
+    outputs: [tensorValue('Y', F, null)],
+    initializers: [tensor('W', F, [64, 100])],
+  });
+}
+
+for (const [irVersion, wIsInput, isPacked] of [[8, true, false], [8, false, true], [3, true, true]] as const) {
+  const what = `IR ${irVersion}, W ${wIsInput ? 'also a graph input' : 'only an initializer'}`;
+  test(`ORT 1.30 prepacks an initializer only when it cannot be overridden, and so does the report: ${what}`, { skip: ort ? false : 'onnxruntime-node is not loadable here' }, async () => {
+    const bytes = matMulWithW(irVersion, wIsInput);
+    const measured = await measureRequestedBesideOutputs(bytes, [{ name: 'X', dtype: F, dims: [8, 64] }], THREADS);
+    const dir = mkdtempSync(join(tmpdir(), 'oml-prepack-'));
+    try {
+      const file = join(dir, 'm.onnx');
+      writeFileSync(file, bytes);
+      const init = reportFromFile(file).graphs[0]!.initialization!;
+      const packed = init.prepack.reduce((sum, p) => sum + (p.packedBytes ?? Number.NaN), 0);
+      assert.equal(packed, measured, `${what}: report packs ${packed} B, ORT ${measured} B`);
+      assert.equal(init.prepack.length > 0, isPacked);
+      assert.equal(init.initializerBytesAfterPrepack, isPacked ? measured : 64 * 100 * 4);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 }
