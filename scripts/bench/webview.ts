@@ -23,6 +23,7 @@
  * scripted frame, and the machine's load average (shared machines make these numbers noisy).
  */
 import { loadavg } from 'node:os';
+import { deserialize, serialize } from 'node:v8';
 import { chromium } from 'playwright-core';
 import { decodeReportColumns, encodeReportColumns } from '../../src/report/columnarReport';
 import type { ToWebview } from '../../src/report/protocol';
@@ -150,6 +151,16 @@ export async function run(): Promise<void> {
       const columnsMessage: ToWebview = { type: 'reportColumns', columns, fileName: 'synthetic.onnx' };
       const [columnsBytes, hostColumnsMs] = timed(() => serializeLikeVsCode(columnsMessage));
       const [, hostReportMs] = timed(() => serializeLikeVsCode({ type: 'report', report, fileName: 'synthetic.onnx' }));
+      // The extension host's main-thread share of a worker's answer (v8 serialize/deserialize is what
+      // worker postMessage does): before, it received the Report as objects and encoded columns for
+      // the webview; now the worker sends the columns and the host decodes them for its own use.
+      const reportClone = serialize(report);
+      const [, reportDeserializeMs] = timed(() => deserialize(reportClone));
+      const columnsClone = serialize(columns);
+      const [, columnsDeserializeMs] = timed(() => deserialize(columnsClone));
+      const hostBefore = reportDeserializeMs + encodeMs;
+      const hostNow = columnsDeserializeMs + decodeMs;
+      console.log(`bench: host-main-thread-${size} now_ms=${Math.round(hostNow)} (columns clone ${Math.round(columnsDeserializeMs)} + decode ${Math.round(decodeMs)}) before_ms=${Math.round(hostBefore)} (report clone ${Math.round(reportDeserializeMs)} + encode ${Math.round(encodeMs)}) ratio=${(hostNow / hostBefore).toFixed(2)}`);
 
       // Columns (the transport the host uses), plus the scripted zoom and pan.
       const col = await measure((page) => page.evaluate((m) => { (globalThis as any).__benchMessage = m; }, columnsMessage), true);

@@ -5,6 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { LensError } from '../onnx/lensError';
+import { decodeReportColumns, type ReportColumns } from '../report/columnarReport';
 import type { PlanView, Report, ReportSession } from '../report/report';
 import type { PlanRequest, PlanResponse, PlanWorkerData } from './workerProtocol';
 
@@ -17,6 +18,8 @@ export interface CancellationLike {
 /** A finished plan: the report and whether this request had to read the model file. */
 export interface PlanResult {
   report: Report;
+  /** The same report as the worker encoded it, posted to the webview as is. */
+  columns: ReportColumns;
   analyzed: boolean;
 }
 
@@ -94,7 +97,14 @@ export class PlanSession {
       this.pending.delete(res.id);
       if (res.ok) {
         if (res.analyzed) this.analyzeCount++;
-        p.resolve({ report: res.report, analyzed: res.analyzed });
+        let report: Report;
+        try {
+          report = decodeReportColumns(res.columns);
+        } catch (err) {
+          p.reject(err instanceof LensError ? err : new LensError('internal', `Report of ${this.modelPath} could not be decoded: ${String(err)}`));
+          return;
+        }
+        p.resolve({ report, columns: res.columns, analyzed: res.analyzed });
       } else {
         p.reject(new LensError(res.error.code, res.error.message));
       }

@@ -3,7 +3,8 @@
  * and analyzes the model once, keeps the analysis, and replans it for each request.
  */
 import type { LensErrorCode } from '../onnx/lensError';
-import type { PlanView, Report, ReportSession } from '../report/report';
+import type { ReportColumns } from '../report/columnarReport';
+import type { PlanView, ReportSession } from '../report/report';
 
 /** `workerData` of a plan worker: the model file it owns. */
 export interface PlanWorkerData {
@@ -25,5 +26,9 @@ export interface WorkerError {
   message: string;
 }
 
-/** The worker's answer to the request with the same id. `analyzed` is true when this request read the file. */
-export type PlanResponse = { id: number; ok: true; report: Report; analyzed: boolean } | { id: number; ok: false; error: WorkerError };
+/**
+ * The worker's answer to the request with the same id. `analyzed` is true when this request read the
+ * file. The report travels as columns: cloning typed arrays is a copy, where cloning 100k report
+ * objects would block the extension host for about a second.
+ */
+export type PlanResponse = { id: number; ok: true; columns: ReportColumns; analyzed: boolean } | { id: number; ok: false; error: WorkerError };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, buildModel, DataType, node, tensor, tensorValue } from '../support/onnxBuilder';
 import { LensError } from '../../src/onnx/lensError';
+import { reportFromFile } from '../../src/report/buildReport';
 import { PlanSession, type CancellationLike } from '../../src/vscode/planSession';
 
 const FAKE_WORKER = join(__dirname, 'fixtures', 'fakePlanWorker.js');
@@ -112,6 +113,9 @@ test('PlanSession.plan() in the real worker (dist/planWorker.js) plans with the 
     const byDefault = await s.plan({}, 'sequential');
     const oneThread = await s.plan({}, 'sequential', undefined, { intraOpThreads: 1, maxTotalSequenceLength: 256 });
     assert.equal(s.analyzeCount, 1, 'the second plan reuses the parse');
+    // The report crossed the worker boundary as columns and was decoded on this side: it is the
+    // report an in-process build gives, key for key.
+    assert.equal(JSON.stringify(byDefault.report), JSON.stringify(reportFromFile(model)));
     assert.deepEqual(byDefault.report.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null });
     assert.deepEqual(oneThread.report.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 256 });
     const ws = (r: typeof byDefault) => r.report.graphs[0]!.steps[0]!.workspaceBytes!;
@@ -119,5 +123,19 @@ test('PlanSession.plan() in the real worker (dist/planWorker.js) plans with the 
   } finally {
     s.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('PlanSession.plan() rejects with an internal error when the worker answers columns it cannot decode', async () => {
+  const s = new PlanSession('/models/m.onnx', FAKE_WORKER);
+  try {
+    await assert.rejects(s.plan({ badColumns: 1 }, 'sequential'), (err: unknown) => {
+      assert.ok(err instanceof LensError);
+      assert.equal(err.code, 'internal');
+      assert.match(err.message, /Unsupported report columns version 99/);
+      return true;
+    });
+  } finally {
+    s.stop();
   }
 });
