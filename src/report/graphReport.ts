@@ -128,6 +128,7 @@ export function buildGraphReport(
   };
 
   const overridable = overridableInitializers(graph.inputs, exec.initializers, ctx.irVersion);
+  const graphOutputs = new Set(exec.outputs.map((o) => o.name));
   const initSteps: InitializationStep[] = [];
   const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
     const n = exec.nodes[nodeIndex]!;
@@ -135,7 +136,7 @@ export function buildGraphReport(
     const subgraphs = n.subgraphs.map((sg) =>
       buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`),
     );
-    const io = workspaceIo(exec, n, typeOf, ctx.bindings, overridable);
+    const io = workspaceIo(exec, n, typeOf, ctx.bindings, overridable, graphOutputs);
     initSteps.push({ step, node: n, io });
     const ws = stepWorkspace(n, io, ctx.opsets, ctx.env);
     return {

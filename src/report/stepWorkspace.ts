@@ -33,6 +33,7 @@ export function workspaceIo(
   typeOf: (name: string) => InferredValue | undefined,
   bindings: Record<string, number>,
   overridable: ReadonlySet<string> = new Set(),
+  graphOutputs: ReadonlySet<string> = new Set(exec.outputs.map((o) => o.name)),
 ): WorkspaceIo {
   const desc = (name: string): TensorDesc | null => {
     if (name === '') return null;
@@ -46,14 +47,13 @@ export function workspaceIo(
       }),
     };
   };
-  const outputs = new Set(exec.outputs.map((o) => o.name));
   return {
     inputs: node.inputs.map(desc),
     outputs: node.outputs.map(desc),
     // An overridable initializer (also a graph input, IR >= 4) is not constant for ORT: a feed may
     // replace it, so kernels neither prepack it nor read its values at construction.
     isConstant: (name) => exec.initializers.has(name) && !overridable.has(name),
-    isGraphOutput: (name) => outputs.has(name),
+    isGraphOutput: (name) => graphOutputs.has(name),
     constantValues: (name) => (overridable.has(name) ? null : exec.initializers.get(name)?.values ?? null),
   };
 }

@@ -35,15 +35,19 @@ export function inferenceOrder(nodes: readonly (ShapeNode | undefined)[]): Shape
   });
   const consumers: number[][] = live.map(() => []);
   const indegree = new Array<number>(live.length).fill(0);
+  // lastReader[p] === i when node i already has its edge from p: one edge per producer, without a Set per node.
+  const lastReader = new Int32Array(live.length).fill(-1);
+  const addEdge = (name: string, i: number): void => {
+    if (name === '') return;
+    const p = producer.get(name);
+    if (p === undefined || p === i || lastReader[p] === i) return;
+    lastReader[p] = i;
+    consumers[p].push(i);
+    indegree[i]++;
+  };
   live.forEach((n, i) => {
-    const reads = n.inputs.filter((x) => x !== '');
-    if (n.attributes.some((a) => a.g || a.graphs)) reads.push(...subgraphReads(n));
-    for (const name of new Set(reads)) {
-      const p = producer.get(name);
-      if (p === undefined || p === i) continue;
-      consumers[p].push(i);
-      indegree[i]++;
-    }
+    for (const name of n.inputs) addEdge(name, i);
+    if (n.attributes.some((a) => a.g || a.graphs)) for (const name of subgraphReads(n)) addEdge(name, i);
   });
   const queue: number[] = [];
   indegree.forEach((d, i) => {

@@ -250,6 +250,8 @@ export function dimsEqual(a: SymDim, b: SymDim): boolean {
 
 /** The symbols an expression mentions, sorted and unique; [] for numbers and unknown. */
 export function dimSymbols(d: SymDim): string[] {
+  // Numbers and unknown dims have no symbols; most dims are numbers, so skip the polynomial.
+  if (d === null || d === undefined || typeof d === 'number') return [];
   const p = polyOf(d);
   if (!p) return [];
   return [...new Set(p.flatMap((t) => t.syms))].sort();
