@@ -98,10 +98,10 @@ test('the peak card lists the modeled peak and the buffers live at it', async ()
   const h = await open();
   await showSmall(h);
   const text = await h.page.locator('.peak-card').innerText();
-  assert.match(text, /260 KiB \(265,824 B\)/);
+  assert.match(text, /2\.00 KiB \(2,048 B\)/);
   assert.match(text, /at step 5 · out \(Identity\)/);
-  assert.match(text, /max-live lower bound\s+260 KiB \(265,824 B\)/);
-  assert.match(text, /best-fit arena\s+260 KiB \(266,000 B\)/);
+  assert.match(text, /max-live lower bound\s+2\.00 KiB \(2,048 B\)/);
+  assert.match(text, /best-fit arena\s+2\.00 KiB \(2,048 B\)/);
   // The session facts the workspace formulas assumed.
   assert.match(text, /session \(workspace formulas\)\s+2 intra-op threads · L2 1\.00 MiB \(1,048,576 B\) · max total sequence length not declared/);
   const contributors = await h.page.locator('.contributors li').allInnerTexts();
@@ -170,7 +170,7 @@ test('arrow keys step through execution, highlighting the values live at each st
   await h.page.focus('.gantt-box');
   await h.page.keyboard.press('ArrowRight');
   await h.page.keyboard.press('ArrowRight');
-  assert.match(await h.page.locator('.sr-announce').innerText(), /^Step 1: relu1 \(Relu\), live 259 KiB \(264,800 B\)/);
+  assert.match(await h.page.locator('.sr-announce').innerText(), /^Step 1: relu1 \(Relu\), live 1\.00 KiB \(1,024 B\)/);
   await h.page.keyboard.press('ArrowRight');
   await h.page.keyboard.press('ArrowRight');
   await h.page.keyboard.press('ArrowLeft');
@@ -258,7 +258,7 @@ test('observed profile lines get their own legend entries', async () => {
   await h.deliver({ type: 'observed', observed: { source: 'profile.json', graphId: 'main', steps: [0, 1, 2, 3, 4, 5].map((i) => ({ memBytesInUse: 270000 + i, memBytesRequestedInUse: null, memInUsePeak: null, memArenaHeld: null })), mismatches: [] } });
   await nextFrames(h.page);
   assert.match(await h.page.locator('.legend').innerText(), /Observed memBytesInUse \(profile\.json\)/);
-  assert.match(await h.page.locator('.peak-card').innerText(), /260 KiB \(265,824 B\)/, 'the modeled peak is unchanged');
+  assert.match(await h.page.locator('.peak-card').innerText(), /2\.00 KiB \(2,048 B\)/, 'the modeled peak is unchanged');
   await h.close();
 });
 
@@ -311,7 +311,7 @@ test('a reportJson message draws the same report; malformed JSON shows an error 
   const h = await open();
   await h.deliver({ type: 'reportJson', json: JSON.stringify(makeSmallReport()), fileName: 'small.onnx' });
   await h.page.waitForSelector('.gantt-canvas');
-  assert.match(await h.page.locator('.peak-card').innerText(), /260 KiB \(265,824 B\)/);
+  assert.match(await h.page.locator('.peak-card').innerText(), /2\.00 KiB \(2,048 B\)/);
   await h.deliver({ type: 'reportJson', json: '{"schemaVersion":', fileName: 'cut.onnx' });
   assert.match(await h.page.locator('.status-error').innerText(), /^cut\.onnx: the report could not be read \(/);
   await h.close();
