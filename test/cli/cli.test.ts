@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, buildModel, DataType, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
+import { conv3x3Model } from '../support/sampleModels';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -156,12 +157,7 @@ test('cli report --max-total-seq declares the KV-length envelope: GroupQueryAtte
 
 test('cli report --threads and --l2-cache set the session facts the workspace formulas use', () => {
   const conv = join(dir, 'conv.onnx');
-  writeFileSync(conv, buildModel({
-    nodes: [node('Conv', ['X', 'W'], ['Y'], { name: 'conv', attrs: [attr.ints('pads', [1, 1, 1, 1])] })],
-    inputs: [tensorValue('X', DataType.FLOAT, [1, 16, 32, 32])],
-    outputs: [tensorValue('Y', DataType.FLOAT, [1, 16, 32, 32])],
-    initializers: [tensor('W', DataType.FLOAT, [16, 16, 3, 3])],
-  }));
+  writeFileSync(conv, conv3x3Model());
   const ws = (...args: string[]) => {
     const r = run('report', conv, '--json', ...args);
     assert.equal(r.code, 0, r.err);

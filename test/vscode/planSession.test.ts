@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { attr, buildModel, DataType, node, tensor, tensorValue } from '../support/onnxBuilder';
+import { conv3x3Model } from '../support/sampleModels';
 import { LensError } from '../../src/onnx/lensError';
 import { reportFromFile } from '../../src/report/buildReport';
 import { PlanSession, type CancellationLike } from '../../src/vscode/planSession';
@@ -102,12 +102,7 @@ test('PlanSession.plan() in the real worker (dist/planWorker.js) plans with the 
   if (!existsSync(workerScript)) execFileSync(process.execPath, ['scripts/build.mjs', '--no-check'], { cwd: root, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'oml-worker-'));
   const model = join(dir, 'conv.onnx');
-  writeFileSync(model, buildModel({
-    nodes: [node('Conv', ['X', 'W'], ['Y'], { name: 'conv', attrs: [attr.ints('pads', [1, 1, 1, 1])] })],
-    inputs: [tensorValue('X', DataType.FLOAT, [1, 16, 32, 32])],
-    outputs: [tensorValue('Y', DataType.FLOAT, [1, 16, 32, 32])],
-    initializers: [tensor('W', DataType.FLOAT, [16, 16, 3, 3])],
-  }));
+  writeFileSync(model, conv3x3Model());
   const s = new PlanSession(model, workerScript);
   try {
     const byDefault = await s.plan({}, 'sequential');
