@@ -39,3 +39,19 @@ test('buildExecGraph() gives subgraph nodes implicit inputs, turns Constants and
   assert.equal(exec.initializers.get('c')!.byteSize, 16);
   assert.equal(exec.initializers.get('sp')!.byteSize, 128);
 });
+
+test('buildExecGraph() drops an unused initializer that the graph also lists as an input, and that input with it (as ORT 1.30 does)', () => {
+  const t = (name: string) => ({ name, dataType: 1, dims: [1, 1], byteSize: 4, storedBytes: 4, external: null, values: null });
+  const graph: Graph = {
+    name: 'g',
+    nodes: [n('Add', ['X', 'used'], ['Y'])],
+    initializers: [t('used'), t('unused')],
+    sparseInitializers: [],
+    inputs: [{ name: 'X', type: null }, { name: 'used', type: null }, { name: 'unused', type: null }],
+    outputs: [{ name: 'Y', type: null }],
+    valueInfo: [],
+  };
+  const e = buildExecGraph(graph, new Set(), new WeakMap());
+  assert.deepEqual([...e.initializers.keys()], ['used']);
+  assert.deepEqual(e.inputs.map((v) => v.name), ['X']);
+});
