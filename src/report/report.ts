@@ -135,6 +135,12 @@ export interface InitializationFigures {
   initializerBytesStored: number | null;
   /** Initializer bytes after prepack (packed copies plus originals that stay); null if unknown. */
   initializerBytesAfterPrepack: number | null;
+  /**
+   * The part of `initializerBytesAfterPrepack` ORT 1.30 holds in its CPU arena: packed copies plus
+   * the originals that stay and are at most 127 bytes and stored inside the model. Larger ones and
+   * external data are used in place (from the model's memory or file), outside the arena.
+   */
+  arenaBytesAfterPrepack: number | null;
   prepack: PrepackEntry[];
   reason: string | null;
 }

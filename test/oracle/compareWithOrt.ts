@@ -9,10 +9,10 @@
  * - live:    profile `mem_bytes_requested_in_use` after step k = our liveBytes[k] + B, with one
  *            constant B for all steps. B is what the arena holds before step 0 that the Run plan
  *            does not own (initializers ORT places in the CPU arena, prepacked weights); it is
- *            derived from step 0 and must then hold at every step. Measured: B equals the report's
- *            `initializerBytesAfterPrepack` exactly on every probe and on most corpus models; where it
- *            is smaller, ORT keeps large raw_data initializers outside the arena (measured: probes
- *            46/46, generated 36/36, corpus 20/37; each batch prints its count);
+ *            derived from step 0 and must then hold at every step. B should equal the report's
+ *            `arenaBytesAfterPrepack` (packed copies plus kept initializers of at most 127 B stored in
+ *            the model; ORT uses larger ones and external data in place). Each batch prints how
+ *            often it does, and names every model where it does not;
  * - peak:    max over steps of requested-in-use = our peak + B.
  */
 import { alignBytes } from '../../src/plan/memPattern';

@@ -47,7 +47,7 @@ test('the parallel view allocates every output fresh, as ORT\'s parallel executo
   assert.ok(batch.compared >= 40);
 });
 
-test('the parallel view peak bounds what ORT\'s parallel executor requests (probes; arena baseline = initializer bytes after prepack)', { skip: noCorpus }, async () => {
+test('the parallel view peak bounds what ORT\'s parallel executor requests (probes; arena baseline = initializer bytes in the arena after prepack)', { skip: noCorpus }, async () => {
   let checked = 0;
   for (const c of probeCases()) {
     const oracle = await runOrtOracle(c.path, { executionMode: 'parallel' });
@@ -55,7 +55,7 @@ test('the parallel view peak bounds what ORT\'s parallel executor requests (prob
     const analysis = analyzeFile(c.path);
     const report = buildReport(analysis, { view: 'parallel', bindings: bindingsFromFeeds(buildReport(analysis), oracle) });
     const main = report.graphs[0]!;
-    const baseline = main.initialization?.initializerBytesAfterPrepack ?? null;
+    const baseline = main.initialization?.arenaBytesAfterPrepack ?? null;
     if (baseline === null || main.peak.bytes === null) continue;
     const maxRequested = oracle.events.reduce((m, e) => Math.max(m, e.memBytesRequestedInUse ?? 0), 0);
     assert.ok(maxRequested - baseline <= main.peak.bytes, `${c.path}: ORT ${maxRequested} - ${baseline} > our bound ${main.peak.bytes}`);

@@ -161,6 +161,8 @@ export class SidePanel {
     const fact = (k: string, v: string): void => { facts.append(el('dt', undefined, k), el('dd', undefined, v)); };
     fact('initializers stored', formatMaybeBytes(init.initializerBytesStored, init.reason));
     fact('after prepack', formatMaybeBytes(init.initializerBytesAfterPrepack, init.reason));
+    // Reports saved by older versions lack the arena split.
+    if (init.arenaBytesAfterPrepack !== undefined) fact("of which in ORT's arena", formatMaybeBytes(init.arenaBytesAfterPrepack, init.reason));
     body.append(facts);
     if (init.prepack.length > 0) {
       body.append(el('div', 'sub-title', `Prepacked weights (${init.prepack.length}; shown apart from Run)`));

@@ -12,6 +12,19 @@ import type { InitializationFigures, PrepackEntry } from '../../report/report';
 import { estimatePrepack } from './estimatePrepack';
 import type { PrepackPiece, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from './types';
 
+/**
+ * Initializers of at most this many bytes stored inside the model are copied into ORT-allocated
+ * (arena) tensors; larger ones are used in place (ORT 1.30's kSmallTensorExternalDataThreshold).
+ */
+export const SMALL_INITIALIZER_MAX_BYTES = 127;
+
+/** What the figures need of an initializer: its size, and whether its data is in another file. */
+export interface InitializerSize {
+  byteSize: number | null;
+  /** Set (non-null) when the payload is external data. */
+  external?: unknown;
+}
+
 /** The packs one executed step builds, as `estimatePrepack` returned them. */
 export interface PrepackedStep {
   step: number;
@@ -47,7 +60,7 @@ function label(node: PrepackedStep['node']): string {
  * use). Null totals carry a reason naming the first unknown size.
  */
 export function initializationFigures(
-  initializers: ReadonlyMap<string, { byteSize: number | null }>,
+  initializers: ReadonlyMap<string, InitializerSize>,
   steps: PrepackedStep[],
   readers: InitializerReaders,
 ): InitializationFigures {
@@ -84,19 +97,29 @@ export function initializationFigures(
 
   let stored: number | null = 0;
   let kept: number | null = 0;
+  let keptInArena: number | null = 0;
   for (const [name, info] of initializers) {
     const isKept = (uses.get(name) ?? 0) > 0 || !uses.has(name);
     if (info.byteSize === null) {
       reason ??= `initializer '${name}' has an unknown size`;
       stored = null;
-      if (isKept) kept = null;
+      if (isKept) kept = keptInArena = null;
       continue;
     }
     if (stored !== null) stored += info.byteSize;
     if (isKept && kept !== null) kept += info.byteSize;
+    const isInArena = info.byteSize <= SMALL_INITIALIZER_MAX_BYTES && (info.external ?? null) === null;
+    if (isKept && isInArena && keptInArena !== null) keptInArena += info.byteSize;
   }
   const after = kept === null || packedTotal === null ? null : kept + packedTotal;
-  return { initializerBytesStored: stored, initializerBytesAfterPrepack: after, prepack, reason: stored === null || after === null ? reason : null };
+  const arena = keptInArena === null || packedTotal === null ? null : keptInArena + packedTotal;
+  return {
+    initializerBytesStored: stored,
+    initializerBytesAfterPrepack: after,
+    arenaBytesAfterPrepack: arena,
+    prepack,
+    reason: stored === null || after === null ? reason : null,
+  };
 }
 
 /** One executed step as the estimators see it. */
@@ -112,7 +135,7 @@ export interface InitializationStep {
  * overridable: no PrePack).
  */
 export function estimateInitialization(
-  initializers: ReadonlyMap<string, { byteSize: number | null }>,
+  initializers: ReadonlyMap<string, InitializerSize>,
   steps: InitializationStep[],
   readers: InitializerReaders,
   env: WorkspaceEnv,

@@ -80,3 +80,24 @@ test('estimateInitialization() packs each step and frees a sole-consumer MatMul 
   const r = estimateInitialization(new Map([['W', { byteSize: W_BYTES }]]), [{ step: 0, node, io }], { graphOutputs: [] }, { threads: 2, l2CacheBytes: 1 << 20 });
   assert.deepEqual([r.initializerBytesStored, r.initializerBytesAfterPrepack], [W_BYTES, PACK]);
 });
+
+test('initializationFigures() puts in the arena only packed copies and kept initializers of at most 127 B stored in the model', () => {
+  const inits = new Map<string, { byteSize: number | null; external?: unknown }>([
+    ['W', { byteSize: W_BYTES }], // packed by MatMul, original dropped: its pack is in the arena
+    ['big', { byteSize: 128 }], // one byte over the threshold: used in place from the model's memory
+    ['small', { byteSize: 127 }], // copied into an arena tensor
+    ['smallExternal', { byteSize: 16, external: { location: 'w.bin' } }], // external data: not in the arena
+  ]);
+  const relu: PrepackedStep = { step: 1, node: { opType: 'Add', domain: '', inputs: ['big', 'small'] }, packs: [] };
+  const add: PrepackedStep = { step: 2, node: { opType: 'Add', domain: '', inputs: ['smallExternal', 'y'] }, packs: [] };
+  const r = initializationFigures(inits, [matMulStep(0), relu, add], { graphOutputs: [] });
+  assert.equal(r.initializerBytesAfterPrepack, PACK + 128 + 127 + 16);
+  assert.equal(r.arenaBytesAfterPrepack, PACK + 127);
+});
+
+test('initializationFigures() leaves the arena figure unavailable when a pack size is unknown', () => {
+  const unknownPack: PrepackedStep = { step: 0, node: { opType: 'MatMul', domain: '', inputs: ['x', 'W'] }, packs: [{ input: 'W', packedBytes: null, reason: 'depends on the CPU', releasesOriginal: true }] };
+  const r = initializationFigures(new Map([['W', { byteSize: W_BYTES }]]), [unknownPack], { graphOutputs: [] });
+  assert.equal(r.arenaBytesAfterPrepack, null);
+  assert.match(r.reason ?? '', /depends on the CPU/);
+});
