@@ -34,6 +34,8 @@ export interface OracleBatch {
   ortFailures: string[];
   /** Models our report rejected with a LensError while ORT ran them. */
   lensFailures: string[];
+  /** Models (relative paths) whose arena baseline B differs from our `arenaBytesAfterPrepack`. */
+  baselineMisses: string[];
   summary: string;
 }
 
@@ -53,6 +55,7 @@ export async function runOracleBatch(
   let baselines = 0;
   let baselineMatches = 0;
   const baselineMisses: string[] = [];
+  const baselineMissKeys: string[] = [];
   for (const c of cases) {
     const key = relative(base, c.path);
     const oracle = await runOrtOracle(c.path, { ...c.options, executionMode: view });
@@ -83,7 +86,10 @@ export async function runOracleBatch(
       baselines++;
       const ours = report.graphs[0]!.initialization?.arenaBytesAfterPrepack ?? null;
       if (cmp.baselineBytes === ours) baselineMatches++;
-      else baselineMisses.push(`${key}: ORT ${cmp.baselineBytes} B, ours ${ours ?? 'unavailable'}${ours === null ? '' : ` (${ours - cmp.baselineBytes > 0 ? '+' : ''}${ours - cmp.baselineBytes} B)`}`);
+      else {
+        baselineMissKeys.push(key);
+        baselineMisses.push(`${key}: ORT ${cmp.baselineBytes} B, ours ${ours ?? 'unavailable'}${ours === null ? '' : ` (${ours - cmp.baselineBytes > 0 ? '+' : ''}${ours - cmp.baselineBytes} B)`}`);
+      }
     }
     // A listed mismatch that now matches is a stale list entry: fail so the list stays honest.
     for (const check of allowed) if (cmp.pass[check]) unexpected.push(`${key}: ${check} is listed as an expected mismatch but now matches ORT; drop it from the list`);
@@ -99,5 +105,5 @@ export async function runOracleBatch(
   for (const f of ortFailures) console.log(`oracle[${label}]: not run by ORT: ${f}`);
   for (const f of lensFailures) console.log(`oracle[${label}]: rejected by our report: ${f}`);
   for (const [key, m] of Object.entries(expected)) console.log(`oracle[${label}]: expected mismatch ${key} (${m.checks.join(',')}): ${m.cause}`);
-  return { compared, counts, unexpected, ortFailures, lensFailures, summary };
+  return { compared, counts, unexpected, ortFailures, lensFailures, summary, baselineMisses: baselineMissKeys };
 }
