@@ -87,7 +87,7 @@ export function makeSmallReport(options: SmallReportOptions = {}): Report {
   const graph: ReportGraph = {
     id: 'main', parent: null, steps, values,
     peak: { bytes: null, step: null, reason: null, label: '' },
-    initialization: { initializerBytesStored: 263008, initializerBytesAfterPrepack: null, arenaBytesAfterPrepack: null, prepack: [{ step: 3, initializer: N.M, packedBytes: null, reason: 'MatMul prepack size depends on the CPU' }], reason: null },
+    initialization: { initializerBytesStored: 263008, initializerBytesAfterPrepack: null, arenaBytesAfterPrepack: null, prepack: [{ step: 3, initializer: N.M, packedBytes: null, reason: 'MatMul prepack size depends on the CPU' }], reason: `pack of '${N.M}' at step 3: MatMul prepack size depends on the CPU` },
     uncovered: [{ term: 'Arena rounding', reason: 'ORT rounds requests up to 256 B; not modeled' }],
     unavailable: [{ reason: "Unbound symbolic dim 'n'", values: [N.d], steps: [3] }],
     bestFitArenaBytes: isSeq ? 2 * big : null,
