@@ -3,10 +3,7 @@
  * one-line message naming the offending argument.
  */
 import { LensError } from '../onnx/lensError';
-import type { PlanView, ReportSession } from '../report/report';
-
-/** Largest --threads accepted; ORT's thread pools are far smaller. */
-export const MAX_THREADS = 1024;
+import { MAX_INTRA_OP_THREADS, type PlanView, type ReportSession } from '../report/report';
 
 /** The usage text printed on --help and after a usage error. */
 export const USAGE =
@@ -62,7 +59,7 @@ export function parseArgs(argv: string[]): CliArgs {
       args.view = v;
     } else if (a === '--html') args.html = value(i++, a);
     else if (a === '--budget') args.budget = nonNegativeInt(value(i++, a), 'budget');
-    else if (a === '--threads') args.session.intraOpThreads = positiveInt(value(i++, a), 'thread count', MAX_THREADS);
+    else if (a === '--threads') args.session.intraOpThreads = positiveInt(value(i++, a), 'thread count', MAX_INTRA_OP_THREADS);
     else if (a === '--l2-cache') args.session.l2CacheBytes = positiveInt(value(i++, a), 'L2 cache size');
     else if (a === '--max-total-seq') args.session.maxTotalSequenceLength = positiveInt(value(i++, a), 'maximum total sequence length');
     else if (a.startsWith('--')) throw new LensError('bad-argument', `Unknown option '${a}'`);

@@ -160,6 +160,9 @@ export interface ReportGraph {
   bestFitArenaBytes: number | null;
 }
 
+/** Largest intra-op thread count accepted from the CLI or the settings; ORT's thread pools are far smaller. */
+export const MAX_INTRA_OP_THREADS = 1024;
+
 /** The ORT session facts a report assumes; the workspace formulas depend on them. */
 export interface ReportSession {
   /** Intra-op threads (ORT's default is the physical core count). */

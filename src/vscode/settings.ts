@@ -3,7 +3,7 @@
  * Values of the wrong type are ignored (and reported) rather than trusted.
  */
 import * as vscode from 'vscode';
-import type { PlanView, ReportSession } from '../report/report';
+import { MAX_INTRA_OP_THREADS, type PlanView, type ReportSession } from '../report/report';
 
 /** The settings section. */
 export const SETTINGS_SECTION = 'onnxMemoryLens';
@@ -51,14 +51,14 @@ export function readSettings(uri: vscode.Uri): LensSettings {
   else problems.push(`Ignored ${SETTINGS_SECTION}.view: not sequential or parallel: ${JSON.stringify(rawView)}`);
 
   const session: Partial<ReportSession> = {};
-  const positive = (key: (typeof SESSION_SETTINGS)[number]): number | null => {
+  const positive = (key: (typeof SESSION_SETTINGS)[number], max = Number.MAX_SAFE_INTEGER): number | null => {
     const raw = config.get<unknown>(key, null);
     if (raw === null || raw === undefined) return null;
-    if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 1) return raw;
-    problems.push(`Ignored ${SETTINGS_SECTION}.${key}: not a positive integer: ${JSON.stringify(raw)}`);
+    if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 1 && raw <= max) return raw;
+    problems.push(`Ignored ${SETTINGS_SECTION}.${key}: not an integer from 1 to ${max}: ${JSON.stringify(raw)}`);
     return null;
   };
-  const threads = positive('intraOpThreads');
+  const threads = positive('intraOpThreads', MAX_INTRA_OP_THREADS);
   if (threads !== null) session.intraOpThreads = threads;
   const l2 = positive('l2CacheBytes');
   if (l2 !== null) session.l2CacheBytes = l2;

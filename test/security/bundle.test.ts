@@ -83,3 +83,15 @@ test('renderWebviewHtml() uses the nonce it is given, so each load gets a fresh 
   assert.match(a, /nonce="QUFBQQ=="/);
   assert.match(b, /nonce="QkJCQg=="/);
 });
+
+test('the extension host bundle holds no decoder or planner: models are parsed and planned only in the worker bundle', () => {
+  webviewBundle(); // builds dist/ when absent
+  const host = readFileSync(join(ROOT, 'dist', 'extension.js'), 'utf8');
+  const worker = readFileSync(join(ROOT, 'dist', 'planWorker.js'), 'utf8');
+  for (const fn of ['function compactModel(', 'function inferShapes(', 'function broadcastShapes(', 'function computeAllocationPlan(', 'function buildReport(']) {
+    assert.ok(worker.includes(fn), `the worker bundle has ${fn}`);
+    assert.ok(!host.includes(fn), `the host bundle must not have ${fn}`);
+  }
+  // Importing one constant from a planner module drags its rule tables in (47 KB -> 470 KB once).
+  assert.ok(host.length < 150_000, `the host bundle is ${host.length} bytes; keep decoding and planning code in the worker`);
+});
