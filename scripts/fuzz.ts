@@ -18,6 +18,7 @@ import { onnxType } from '../src/onnx/onnxSchema';
 import { LensError } from '../src/onnx/lensError';
 import { WireReader } from '../src/onnx/wireReader';
 import { MemorySource } from '../src/onnx/byteSource';
+import { CORPUS_DIR, listOnnxFiles } from '../test/support/corpus';
 
 /** Options of one fuzz run. */
 export interface FuzzOptions {
@@ -52,7 +53,7 @@ type Outcome = { kind: 'report' | 'error' | 'crash'; detail: string };
 type Mutation = { name: string; apply: (bytes: Uint8Array, rng: Rng) => Uint8Array };
 
 /** The default corpus location: `../shared/corpus` beside the repository. */
-export const DEFAULT_CORPUS_DIR = path.resolve(__dirname, '../../shared/corpus');
+export const DEFAULT_CORPUS_DIR = CORPUS_DIR;
 
 /** Deterministic PRNG (mulberry32) so a seed reproduces a run. */
 class Rng {
@@ -211,16 +212,6 @@ const MUTATIONS: Mutation[] = [
   },
 ];
 
-function listModels(dir: string, maxBytes: number, out: string[] = []): string[] {
-  for (const name of fs.readdirSync(dir).sort()) {
-    const p = path.join(dir, name);
-    const st = fs.statSync(p);
-    if (st.isDirectory()) listModels(p, maxBytes, out);
-    else if (name.endsWith('.onnx') && st.size <= maxBytes) out.push(p);
-  }
-  return out;
-}
-
 /** Environment flag that turns this script into a case-running child process. */
 const CHILD_FLAG = 'LENS_FUZZ_CHILD';
 
@@ -289,7 +280,7 @@ function stageSiblingFiles(sourceDir: string, work: string): string {
 
 /** Runs one fuzz campaign (see the file comment) and returns its counts. */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
-  const models = listModels(options.corpusDir, options.maxModelBytes ?? 4 * 1024 * 1024);
+  const models = listOnnxFiles(options.corpusDir, { maxBytes: options.maxModelBytes ?? 4 * 1024 * 1024 });
   if (models.length === 0) throw new Error(`fuzz: no .onnx models under ${options.corpusDir}`);
   const rng = new Rng(options.seed);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'lens-fuzz-'));

@@ -7,12 +7,13 @@
  * a warm-up in this process; vs-ort-create also prints our first call on each model (ours_first_ms,
  * first_ratio), which is what a user who opens one model once sees.
  */
-import { mkdtempSync, rmSync, writeFileSync, existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildModel, node, tensorValue, tensor, DataType } from '../../test/support/onnxBuilder';
+import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../../test/support/corpus';
 
-const CORPUS = join(__dirname, '..', '..', '..', 'shared', 'corpus');
+
 // Time the bundled pipeline (dist/core.js, built by `npm run bench`), as the CLI and the host run it.
 const { reportFromFile } = require('../../dist/core.js') as typeof import('../../src/report');
 
@@ -108,17 +109,8 @@ export async function run(): Promise<void> {
     const generated = join(dir, 'weighted_88mb_1000nodes.onnx');
     writeFileSync(generated, weightedModel(250, 88 * 1024 * 1024));
     candidates.push({ name: 'generated-88MB-1000-nodes', path: generated });
-    if (existsSync(CORPUS)) {
-      const all: { path: string; size: number }[] = [];
-      const walk = (d: string): void => {
-        for (const f of readdirSync(d)) {
-          const p = join(d, f);
-          const st = statSync(p);
-          if (st.isDirectory()) walk(p);
-          else if (f.endsWith('.onnx')) all.push({ path: p, size: st.size });
-        }
-      };
-      walk(CORPUS);
+    if (hasCorpus) {
+      const all = listOnnxFiles(CORPUS).map((path) => ({ path, size: statSync(path).size }));
       all.sort((a, b) => b.size - a.size);
       for (const m of all.slice(0, 8)) candidates.push({ name: m.path.slice(CORPUS.length + 1), path: m.path });
     } else {

@@ -1,24 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { LensError } from '../../src/onnx/lensError';
 import { analyzeFile, buildReport } from '../../src/report/buildReport';
+import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../support/corpus';
 
-const CORPUS = join(__dirname, '../../../shared/corpus');
-const skip = existsSync(CORPUS) ? false : `corpus not found at ${CORPUS} (tests expect it beside the checkout)`;
-
-function onnxFiles(dir: string, out: string[] = []): string[] {
-  for (const f of readdirSync(dir).sort()) {
-    const p = join(dir, f);
-    if (statSync(p).isDirectory()) onnxFiles(p, out);
-    else if (f.endsWith('.onnx')) out.push(p);
-  }
-  return out;
-}
+const skip = hasCorpus ? false : `corpus not found at ${CORPUS} (tests expect it beside the checkout)`;
 
 test('every corpus model gives a Report (both views) or a LensError with a one-line message, never another exception', { skip }, () => {
-  const files = onnxFiles(CORPUS);
+  const files = listOnnxFiles(CORPUS);
   assert.ok(files.length > 50, `found ${files.length} models`);
   let reports = 0;
   const rejected: string[] = [];

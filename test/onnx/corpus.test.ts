@@ -5,19 +5,10 @@ import * as path from 'node:path';
 import { loadModel } from '../../src/onnx/loadModel';
 import { LensError } from '../../src/onnx/lensError';
 import type { Graph, TensorInfo } from '../../src/onnx/model';
+import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../support/corpus';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/corpus');
-const hasCorpus = fs.existsSync(CORPUS);
 const skip = hasCorpus ? false : `corpus folder ${CORPUS} is absent`;
 
-function listModels(dir: string, out: string[] = []): string[] {
-  for (const name of fs.readdirSync(dir).sort()) {
-    const p = path.join(dir, name);
-    if (fs.statSync(p).isDirectory()) listModels(p, out);
-    else if (name.endsWith('.onnx')) out.push(p);
-  }
-  return out;
-}
 
 /** Per model in SUMMARY.txt: top-level node count and initializer byte totals (all graphs). */
 function readSummary(): Map<string, { topNodes: number; logicalBytes: number; storedBytes: number }> {
@@ -46,7 +37,7 @@ function allInitializers(g: Graph, out: TensorInfo[] = []): TensorInfo[] {
 }
 
 test('loadModel() decodes every corpus model or refuses it with a LensError', { skip }, () => {
-  const models = listModels(CORPUS);
+  const models = listOnnxFiles(CORPUS);
   assert.ok(models.length > 50, `found ${models.length} models`);
   const summary = readSummary();
   let compared = 0;

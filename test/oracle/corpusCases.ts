@@ -1,20 +1,9 @@
 /** Every corpus model ORT can run, with the feed values and documented mismatches they need. */
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
+import { CORPUS_DIR, hasCorpus, listOnnxFiles } from '../support/corpus';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
-/** Where the corpus is when it sits beside the checkout. */
-export const CORPUS_DIR = join(__dirname, '../../../shared/corpus');
-
-function onnxFiles(dir: string, out: string[] = []): string[] {
-  for (const f of readdirSync(dir).sort()) {
-    const p = join(dir, f);
-    if (statSync(p).isDirectory()) {
-      if (f !== 'ort-probes') onnxFiles(p, out);
-    } else if (f.endsWith('.onnx')) out.push(p);
-  }
-  return out;
-}
+export { CORPUS_DIR };
 
 /** Feed values that make the corpus models run meaningfully (zero masks and trip counts do not). */
 export const FILL = { attention_mask: 1, trip_count: 5, cond: 1, max_iter: 3, cond_init: 1 };
@@ -46,6 +35,6 @@ export const CORPUS_EXPECTED: Record<string, ExpectedMismatch> = {
 
 /** Every corpus model except the probes, or [] when the corpus is absent. */
 export function corpusCases(): OracleCase[] {
-  if (!existsSync(CORPUS_DIR)) return [];
-  return onnxFiles(CORPUS_DIR).map((path) => ({ path, options: { fill: FILL, dims: DIMS[relative(CORPUS_DIR, path)] }, bindings: BINDINGS }));
+  if (!hasCorpus) return [];
+  return listOnnxFiles(CORPUS_DIR, { skipDirs: ['ort-probes'] }).map((path) => ({ path, options: { fill: FILL, dims: DIMS[relative(CORPUS_DIR, path)] }, bindings: BINDINGS }));
 }

@@ -2,9 +2,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
+import { CORPUS_DIR } from '../support/corpus';
 
 /** Where the probes are when the corpus sits beside the checkout. */
-export const PROBES_DIR = join(__dirname, '../../../shared/corpus/ort-probes');
+export const PROBES_DIR = join(CORPUS_DIR, 'ort-probes');
 
 /** Probe mismatches we cannot fix, with the cause (none today). */
 export const PROBES_EXPECTED: Record<string, ExpectedMismatch> = {};

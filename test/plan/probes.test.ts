@@ -7,8 +7,9 @@ import { buildExecGraph } from '../../src/plan/buildExecGraph';
 import { planGraph } from '../../src/plan/planGraph';
 import { nodeDisplayName } from '../../src/plan/executionOrder';
 import { declaredBytes, declaredTypes } from './fixtures';
+import { CORPUS_DIR } from '../support/corpus';
 
-const PROBES = join(__dirname, '../../../shared/corpus/ort-probes');
+const PROBES = join(CORPUS_DIR, 'ort-probes');
 const HAVE = existsSync(PROBES);
 
 interface Derived {

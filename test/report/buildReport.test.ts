@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderText } from '../../src/report/renderText';
 import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
+import { CORPUS_DIR } from '../support/corpus';
 
 function analysis(bytes: Uint8Array): Analysis {
   const loaded = decodeModelBytes(bytes, { fileName: 'test.onnx' });
@@ -137,7 +138,7 @@ test('renderText() names the model, opsets, the peak step and the uncovered term
   assert.match(text, /- fragmentation: /);
 });
 
-const PROBES = join(__dirname, '../../../shared/corpus/ort-probes');
+const PROBES = join(CORPUS_DIR, 'ort-probes');
 
 test('buildReport() gives the best-fit arena ORT allocated as its pattern block: bestfit.onnx 1024 B (first-fit: 1280 B), lifetimes.onnx 768 B', { skip: existsSync(PROBES) ? false : `corpus not found at ${PROBES}` }, () => {
   assert.equal(reportFromFile(join(PROBES, 'bestfit.onnx')).graphs[0]!.bestFitArenaBytes, 1024);

@@ -7,8 +7,8 @@ import { reportFromFile } from '../../src/report/buildReport';
 import type { Report, ReportValue } from '../../src/report/report';
 import { makeSyntheticReport } from '../support/webviewHarness';
 import { makeSmallReport, makeStep, makeValue } from '../webview/reportFixtures';
+import { CORPUS_DIR as CORPUS } from '../support/corpus';
 
-const CORPUS = join(__dirname, '../../../shared/corpus');
 
 /** Every typed array reachable from `x`, with its path. */
 function typedArrays(x: unknown, path = ''): Array<{ path: string; view: ArrayBufferView }> {

@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadModel } from '../../src/onnx/loadModel';
 import { LensError } from '../../src/onnx/lensError';
@@ -9,9 +8,9 @@ import { inferShapes } from '../../src/shape';
 import { domainName, findRule } from '../../src/shape/rules/ruleTable';
 import type { InferenceResult } from '../../src/shape/types';
 import { opsetsOf } from './inferHelper';
+import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../support/corpus';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/corpus');
-const skip = fs.existsSync(CORPUS) ? false : `corpus folder ${CORPUS} is absent`;
+const skip = hasCorpus ? false : `corpus folder ${CORPUS} is absent`;
 
 /** Custom-domain ops no shape rule can know (their kernels live outside ONNX Runtime's CPU EP). */
 const EXPECTED_WITHOUT_RULE = new Set([
@@ -21,14 +20,6 @@ const EXPECTED_WITHOUT_RULE = new Set([
   'com.microsoft.extensions::EncodeImage',
 ]);
 
-function listModels(dir: string, out: string[] = []): string[] {
-  for (const name of fs.readdirSync(dir).sort()) {
-    const p = path.join(dir, name);
-    if (fs.statSync(p).isDirectory()) listModels(p, out);
-    else if (name.endsWith('.onnx')) out.push(p);
-  }
-  return out;
-}
 
 interface Finding {
   noRule: Set<string>;
@@ -64,7 +55,7 @@ test('inferShapes() types every output of every known op in the corpus', { skip 
   const found: Finding = { noRule: new Set(), nullDtype: [], values: 0 };
   let inferred = 0;
   const unloadable: string[] = [];
-  for (const file of listModels(CORPUS).filter((f) => !f.includes(`${path.sep}random${path.sep}`))) {
+  for (const file of listOnnxFiles(CORPUS).filter((f) => !f.includes(`${path.sep}random${path.sep}`))) {
     let model: Model;
     try {
       model = loadModel(file).model;

@@ -1,6 +1,5 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadModel } from '../../src/onnx/loadModel';
 import { LensError } from '../../src/onnx/lensError';
@@ -8,18 +7,10 @@ import { inferShapes } from '../../src/shape';
 import { evaluateDim } from '../../src/shape/symbolicDim';
 import { loadOrt, runOrtOracle } from '../support/ortOracle';
 import { opsetsOf } from './inferHelper';
+import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../support/corpus';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/corpus');
-const skip = !fs.existsSync(CORPUS) ? `corpus folder ${CORPUS} is absent` : loadOrt() === null ? 'onnxruntime-node is not installed' : false;
+const skip = !hasCorpus ? `corpus folder ${CORPUS} is absent` : loadOrt() === null ? 'onnxruntime-node is not installed' : false;
 
-function listModels(dir: string, out: string[] = []): string[] {
-  for (const name of fs.readdirSync(dir).sort()) {
-    const p = path.join(dir, name);
-    if (fs.statSync(p).isDirectory()) listModels(p, out);
-    else if (name.endsWith('.onnx')) out.push(p);
-  }
-  return out;
-}
 
 /**
  * Runs each corpus model in onnxruntime-node (feeds of zeros, symbolic dims bound as the oracle
@@ -30,7 +21,7 @@ test('inferShapes() runtime shapes agree with the shapes onnxruntime-node produc
   let compared = 0;
   let unknown = 0;
   const mismatches: string[] = [];
-  for (const file of listModels(CORPUS).filter((f) => !f.includes(`${path.sep}random${path.sep}`))) {
+  for (const file of listOnnxFiles(CORPUS).filter((f) => !f.includes(`${path.sep}random${path.sep}`))) {
     let model;
     try {
       model = loadModel(file).model;

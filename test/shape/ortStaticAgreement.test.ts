@@ -8,8 +8,9 @@ import { LensError } from '../../src/onnx/lensError';
 import { onnxType } from '../../src/onnx/onnxSchema';
 import { inferShapes } from '../../src/shape';
 import { opsetsOf } from './inferHelper';
+import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../support/corpus';
+import { loadOrt } from '../support/ortOracle';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/corpus');
 
 interface OrtLike {
   InferenceSession: {
@@ -17,29 +18,12 @@ interface OrtLike {
   };
 }
 
-function loadOrtModule(): OrtLike | null {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require('onnxruntime-node') as OrtLike;
-  } catch {
-    return null;
-  }
-}
-
-const ort = loadOrtModule();
-const skip = !fs.existsSync(CORPUS) ? `corpus folder ${CORPUS} is absent` : ort === null ? 'onnxruntime-node is not installed' : false;
+const ort = loadOrt<OrtLike>();
+const skip = !hasCorpus ? `corpus folder ${CORPUS} is absent` : ort === null ? 'onnxruntime-node is not installed' : false;
 
 /** Models whose static shapes differ from ORT's on some values, with the cause (none at present). */
 const EXPECTED: Record<string, string> = {};
 
-function listModels(dir: string, out: string[] = []): string[] {
-  for (const name of fs.readdirSync(dir).sort()) {
-    const p = path.join(dir, name);
-    if (fs.statSync(p).isDirectory()) listModels(p, out);
-    else if (name.endsWith('.onnx')) out.push(p);
-  }
-  return out;
-}
 
 /** ORT's metadata dim as a static dim: a number, a dim_param name, or null (unknown or generated). */
 function ortDim(d: unknown): number | string | null {
@@ -60,7 +44,7 @@ test('static shapes agree with the shapes ORT resolves for every node output of 
   const details: string[] = [];
   let compared = 0;
   try {
-    for (const file of listModels(CORPUS)) {
+    for (const file of listOnnxFiles(CORPUS)) {
       const rel = path.relative(CORPUS, file);
       let model;
       try {

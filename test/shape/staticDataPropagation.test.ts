@@ -5,6 +5,7 @@ import type { Val } from '../../src/shape/ruleContext';
 import { attr, DataType, graph, int64Tensor, node, tensor, tensorValue, typedValue, type ModelSpec } from '../support/onnxBuilder';
 import { buildModel } from '../support/onnxBuilder';
 import { inferModel, runtimeShape, valueOf } from './inferHelper';
+import { loadOrt } from '../support/ortOracle';
 
 const F = DataType.FLOAT;
 const I64 = DataType.INT64;
@@ -215,16 +216,7 @@ interface OrtLike {
   InferenceSession: { create(bytes: Uint8Array, opts: unknown): Promise<{ outputMetadata: { name: string; shape?: unknown[] }[]; release(): Promise<void> }> };
 }
 
-function loadOrtModule(): OrtLike | null {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require('onnxruntime-node') as OrtLike;
-  } catch {
-    return null;
-  }
-}
-
-const ort = loadOrtModule();
+const ort = loadOrt<OrtLike>();
 
 test('static data propagation: every case gives the output shape onnxruntime-node reports after resolution', { skip: ort ? false : 'onnxruntime-node is not installed' }, async () => {
   const mismatches: string[] = [];

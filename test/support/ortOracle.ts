@@ -93,11 +93,14 @@ interface OrtSession {
   release(): Promise<void>;
 }
 
-/** Loads onnxruntime-node lazily, so a test file can report clearly when it is missing. */
-export function loadOrt(): OrtModule | null {
+/**
+ * Loads onnxruntime-node lazily, so a test file can report clearly when it is missing. `T` is the
+ * slice of its API the caller uses (this runner's by default).
+ */
+export function loadOrt<T = OrtModule>(): T | null {
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return require('onnxruntime-node') as OrtModule;
+    return require('onnxruntime-node') as T;
   } catch {
     return null;
   }

@@ -14,9 +14,10 @@ import { chromium, type BrowserContext, type Frame, type Locator, type Page } fr
 import type { Report, ReportValue } from '../../src/report/report';
 import { buildModel, DataType, node, tensor, tensorValue } from '../support/onnxBuilder';
 import { codeServerMissing, installExtension, startCodeServer, type CodeServer } from './support/codeServer';
+import { CORPUS_DIR } from '../support/corpus';
 
 const ROOT = resolve(__dirname, '..', '..');
-const CORPUS_MODEL = join(ROOT, '..', 'shared', 'corpus', 'ort-inference-examples', 'mnist.onnx');
+const CORPUS_MODEL = join(CORPUS_DIR, 'ort-inference-examples', 'mnist.onnx');
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'test-output', 'screenshots');
 const MENU_LABEL = 'Show memory backing report';

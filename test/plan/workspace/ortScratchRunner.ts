@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
+import { loadOrt as loadOrtAs } from '../../support/ortOracle';
 
 /** A graph feed: ONNX dtype number, dims, and optional values (zeros otherwise). */
 export interface FeedSpec {
@@ -16,15 +16,9 @@ export interface FeedSpec {
   values?: number[];
 }
 
-const requireOrt = createRequire(__filename);
-
 /** Loads onnxruntime-node, or returns null when it cannot load here. */
 export function loadOrt(): typeof import('onnxruntime-node') | null {
-  try {
-    return requireOrt('onnxruntime-node') as typeof import('onnxruntime-node');
-  } catch {
-    return null;
-  }
+  return loadOrtAs<typeof import('onnxruntime-node')>();
 }
 
 function makeTensor(ort: typeof import('onnxruntime-node'), f: FeedSpec): import('onnxruntime-node').Tensor {

@@ -4,15 +4,12 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CORPUS_DIR as CORPUS, hasCorpus } from '../../../support/corpus';
 import { loadOrt, runOrtOracle, type OracleOptions } from '../../../support/ortOracle';
 
 /** The corpus folder beside the checkout, or null when absent (tests then skip). */
-export const CORPUS_DIR: string | null = (() => {
-  const dir = resolve(__dirname, '../../../../../shared/corpus');
-  return existsSync(dir) ? dir : null;
-})();
+export const CORPUS_DIR: string | null = hasCorpus ? CORPUS : null;
 
 /** Why oracle tests skip, or false when onnxruntime-node loads. */
 export const ORT_SKIP: string | false = loadOrt() ? false : 'onnxruntime-node is not installed';
