@@ -88,11 +88,15 @@ export interface Attribute {
 }
 
 /** A NodeProto. `inputs` keeps '' for omitted optional inputs, exactly as stored. */
-export interface Node {
+export interface Node extends NodeCore {
+  overload?: string;
+}
+
+/** What every node view shares (decoded, executed, inference, function body): name, op and wiring. */
+export interface NodeCore {
   name: string;
   opType: string;
   domain: string;
-  overload?: string;
   inputs: string[];
   outputs: string[];
   attributes: Attribute[];

@@ -8,17 +8,11 @@
  * - `implicitInputs` are outer-scope names read by a node's subgraphs (they get edges in ORT too).
  * - `nameCounter` is ORT's per-Graph `name_generator_`, shared by GenerateNodeName and GenerateNodeArgName.
  */
-import type { Attribute, Graph, TensorInfo, ValueInfo } from '../onnx/model';
+import type { Graph, NodeCore, TensorInfo, ValueInfo } from '../onnx/model';
 
-export interface ExecNode {
+/** A node as ORT executes it; `name` is NodeProto.name ('' if none) or the generated name of an inserted node. */
+export interface ExecNode extends NodeCore {
   index: number;
-  /** NodeProto.name ('' if none) or the generated name of an inserted node. */
-  name: string;
-  opType: string;
-  domain: string;
-  inputs: string[];
-  outputs: string[];
-  attributes: Attribute[];
   implicitInputs: string[];
   /** Subgraph attributes in attribute order. */
   subgraphs: { attribute: string; graph: Graph }[];

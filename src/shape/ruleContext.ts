@@ -9,7 +9,7 @@
  * propagated. A rule is written once against `RuleContext` and is unaware of which pass runs it,
  * except through `ctx.dim` (mode-aware arithmetic) and `ctx.dataDependent`.
  */
-import type { Attribute, Graph, TensorInfo } from '../onnx/model';
+import type { Attribute, Graph, NodeCore, TensorInfo } from '../onnx/model';
 import type { PropagatedData } from './staticDataPropagation';
 import type { SymDim, ValueKind } from './types';
 
@@ -27,13 +27,7 @@ export interface Val {
 }
 
 /** The node fields inference needs; both the decoded Node and the planner's ExecNode fit. */
-export interface ShapeNode {
-  name: string;
-  opType: string;
-  domain: string;
-  inputs: string[];
-  outputs: string[];
-  attributes: Attribute[];
+export interface ShapeNode extends NodeCore {
   /** ORT node index when known (ExecNode); used only to name generated symbols. */
   index?: number;
 }

@@ -5,8 +5,9 @@
 import type { ReportGraph } from '../../src/report/report';
 import { svgEl } from '../dom';
 import type { Palette } from '../theme';
-import { SEGMENT_KINDS, type RowLayout } from '../timeline/rowLayout';
-import { stepToPx, type TimeScale } from '../timeline/timeScale';
+import type { TimelineFrame } from '../timeline/drawTimeline';
+import { SEGMENT_KINDS } from '../timeline/rowLayout';
+import { stepToPx } from '../timeline/timeScale';
 import { visibleRange, visibleRows } from '../timeline/visibleRange';
 
 /** PNG data URL of the curve stacked over the Gantt, as currently shown. */
@@ -24,15 +25,8 @@ export function toPngDataUrl(curve: HTMLCanvasElement, gantt: HTMLCanvasElement,
 }
 
 /** Options for the SVG export of the visible Gantt window. */
-export interface SvgExportView {
+export interface SvgExportView extends Pick<TimelineFrame, 'layout' | 'scale' | 'widthPx' | 'heightPx' | 'gutterPx' | 'rowHeightPx' | 'scrollTopPx'> {
   graph: ReportGraph;
-  layout: RowLayout;
-  scale: TimeScale;
-  widthPx: number;
-  heightPx: number;
-  gutterPx: number;
-  rowHeightPx: number;
-  scrollTopPx: number;
   palette: Palette;
 }
 

@@ -6,7 +6,7 @@
  * node index) and nodes (which take consecutive new indices).
  */
 import { DataType } from '../../onnx/dataType';
-import type { Attribute } from '../../onnx/model';
+import type { Attribute, NodeCore } from '../../onnx/model';
 import type { ExecNode } from '../execGraph';
 
 /** A Constant of the body: becomes initializer `<prefix>_<name>`. */
@@ -19,14 +19,8 @@ export interface BodyConstant {
 }
 
 /** A node of the body; value names are body-local until the inliner renames them. */
-export interface BodyNode {
+export interface BodyNode extends NodeCore {
   kind: 'node';
-  name: string;
-  opType: string;
-  domain: string;
-  inputs: string[];
-  outputs: string[];
-  attributes: Attribute[];
 }
 
 /** A function body with its formal parameter names. */
