@@ -32,8 +32,8 @@ export function workspaceIo(
   node: ExecNode,
   typeOf: (name: string) => InferredValue | undefined,
   bindings: Record<string, number>,
-  overridable: ReadonlySet<string> = new Set(),
-  graphOutputs: ReadonlySet<string> = new Set(exec.outputs.map((o) => o.name)),
+  overridable: ReadonlySet<string>,
+  graphOutputs: ReadonlySet<string>,
 ): WorkspaceIo {
   const desc = (name: string): TensorDesc | null => {
     if (name === '') return null;

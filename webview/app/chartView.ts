@@ -231,8 +231,7 @@ export class ChartView {
     });
     this.scrollThumb.addEventListener('pointermove', (e) => {
       if (!dragFrom) return;
-      this.scrollTopPx = dragFrom.scrollTopPx + (e.clientY - dragFrom.y) * ratio();
-      this.scrollBy(0);
+      this.scrollTo(dragFrom.scrollTopPx + (e.clientY - dragFrom.y) * ratio());
     });
     const end = (e: PointerEvent): void => {
       if (!dragFrom) return;
@@ -246,7 +245,12 @@ export class ChartView {
 
   /** Scrolls the rows vertically by `dy` CSS px. */
   scrollBy(dy: number): void {
-    this.scrollTopPx += dy;
+    this.scrollTo(this.scrollTopPx + dy);
+  }
+
+  /** Scrolls the rows so `topPx` (clamped to the rows) is at the top. */
+  scrollTo(topPx: number): void {
+    this.scrollTopPx = topPx;
     this.clampScroll();
     this.callbacks.onViewChanged();
     this.requestDraw();
