@@ -115,10 +115,12 @@ function addCast(g: GraphEditor, types: DtypeMap, value: string, onInput: boolea
  * order, casts the fp16 inputs and outputs of every unassigned node. Returns the number of Casts added.
  */
 export function insertCasts(g: GraphEditor, types: DtypeMap, assigned: Assignment): number {
-  for (const n of g.liveNodes()) if (isIsolatedFp16Node(g, n, assigned, types)) assigned.set(n.index, false);
   // Only unassigned nodes get Casts: without any, skip the order (a cycle still fails in the planner's own order).
   let hasUnassigned = false;
-  for (const n of g.liveNodes()) if (assigned.get(n.index) === false) hasUnassigned = true;
+  for (const n of g.liveNodes()) {
+    if (isIsolatedFp16Node(g, n, assigned, types)) assigned.set(n.index, false);
+    if (assigned.get(n.index) === false) hasUnassigned = true;
+  }
   if (!hasUnassigned) return 0;
   const inputCastOf = new Map<string, string>();
   const arm64Ops = new Set<string>();
