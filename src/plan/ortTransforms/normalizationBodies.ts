@@ -55,6 +55,47 @@ function reduction(kind: 'L1' | 'L2' | 'SumSquare' | 'LogSum' | 'LogSumExp'): Bu
   };
 }
 
+/**
+ * The part both GroupNormalization bodies share, in their order: reshape `x` to [N, groups, -1]
+ * and compute `Deviation` = x - mean and `StdDev` over the last axis.
+ */
+function groupStatistics(node: BodyContext['node'], x: string): FunctionBody['items'] {
+  return [
+    n('C', 'Shape', ['X'], [iAttr('start', 1), iAttr('end', 2)]),
+    i64('NumGroups', [attrI(node, 'num_groups', 1)]),
+    n('GroupSize', 'Div', ['C', 'NumGroups']),
+    n('N', 'Shape', ['X'], [iAttr('start', 0), iAttr('end', 1)]),
+    n('InstanceShape', 'Shape', ['X'], [iAttr('start', 2)]),
+    n('NewShape', 'Concat', ['N', 'NumGroups', 'GroupSize', 'InstanceShape'], [iAttr('axis', 0)]),
+    n('XReshaped', 'Reshape', [x, 'NewShape']),
+    i64('Shape3D', [0, 0, -1]),
+    n('X3D', 'Reshape', ['XReshaped', 'Shape3D']),
+    i64('Axes2', [2]),
+    n('Mean', 'ReduceMean', ['X3D', 'Axes2']),
+    n('Square', 'Mul', ['X3D', 'X3D']),
+    n('MeanOfSquare', 'ReduceMean', ['Square', 'Axes2']),
+    n('SquareOfMean', 'Mul', ['Mean', 'Mean']),
+    n('Var', 'Sub', ['MeanOfSquare', 'SquareOfMean']),
+    n('VarPlusEpsilon', 'Add', ['Var', 'Epsilon']),
+    n('StdDev', 'Sqrt', ['VarPlusEpsilon']),
+    n('Deviation', 'Sub', ['X3D', 'Mean']),
+  ];
+}
+
+/** The shared tail: scale and bias cast to `t`, reshaped to [1, -1, 1], applied to `normalized`, then Y in X's shape. */
+function scaleAndBias(normalized: string, t: number): FunctionBody['items'] {
+  return [
+    i64('ScaleShape', [1, -1, 1]),
+    n('ScaleT', 'Cast', ['scale'], [iAttr('to', t)]),
+    n('BiasT', 'Cast', ['bias'], [iAttr('to', t)]),
+    n('ScaleReshaped', 'Reshape', ['ScaleT', 'ScaleShape']),
+    n('BiasReshaped', 'Reshape', ['BiasT', 'ScaleShape']),
+    n('Scaled', 'Mul', ['ScaleReshaped', normalized]),
+    n('Biased', 'Add', ['Scaled', 'BiasReshaped']),
+    n('Y', 'Reshape', ['Biased', 'XShape']),
+  ];
+}
+
 /** GroupNormalization-18 (opsets 18-20): statistics in the input type, scale and bias per group (25 nodes). */
 function groupNormalization18({ node, dtypeOf }: BodyContext): FunctionBody | null {
   const t = dtypeOf(node.inputs[0] ?? '');
@@ -66,33 +107,9 @@ function groupNormalization18({ node, dtypeOf }: BodyContext): FunctionBody | nu
       { kind: 'constant', name: 'FloatEpsilon', dataType: DataType.FLOAT, dims: [1], values: [attrF(node, 'epsilon', 1e-5)] },
       n('Epsilon', 'Cast', ['FloatEpsilon'], [iAttr('to', t)]),
       n('XShape', 'Shape', ['X']),
-      n('C', 'Shape', ['X'], [iAttr('start', 1), iAttr('end', 2)]),
-      i64('NumGroups', [attrI(node, 'num_groups', 1)]),
-      n('GroupSize', 'Div', ['C', 'NumGroups']),
-      n('N', 'Shape', ['X'], [iAttr('start', 0), iAttr('end', 1)]),
-      n('InstanceShape', 'Shape', ['X'], [iAttr('start', 2)]),
-      n('NewShape', 'Concat', ['N', 'NumGroups', 'GroupSize', 'InstanceShape'], [iAttr('axis', 0)]),
-      n('XReshaped', 'Reshape', ['X', 'NewShape']),
-      i64('Shape3D', [0, 0, -1]),
-      n('X3D', 'Reshape', ['XReshaped', 'Shape3D']),
-      i64('Axes2', [2]),
-      n('Mean', 'ReduceMean', ['X3D', 'Axes2']),
-      n('Square', 'Mul', ['X3D', 'X3D']),
-      n('MeanOfSquare', 'ReduceMean', ['Square', 'Axes2']),
-      n('SquareOfMean', 'Mul', ['Mean', 'Mean']),
-      n('Var', 'Sub', ['MeanOfSquare', 'SquareOfMean']),
-      n('VarPlusEpsilon', 'Add', ['Var', 'Epsilon']),
-      n('StdDev', 'Sqrt', ['VarPlusEpsilon']),
-      n('Deviation', 'Sub', ['X3D', 'Mean']),
+      ...groupStatistics(node, 'X'),
       n('Normalized', 'Div', ['Deviation', 'StdDev']),
-      i64('ScaleShape', [1, -1, 1]),
-      n('ScaleT', 'Cast', ['scale'], [iAttr('to', t)]),
-      n('BiasT', 'Cast', ['bias'], [iAttr('to', t)]),
-      n('ScaleReshaped', 'Reshape', ['ScaleT', 'ScaleShape']),
-      n('BiasReshaped', 'Reshape', ['BiasT', 'ScaleShape']),
-      n('Scaled', 'Mul', ['ScaleReshaped', 'Normalized']),
-      n('Biased', 'Add', ['Scaled', 'BiasReshaped']),
-      n('Y', 'Reshape', ['Biased', 'XShape']),
+      ...scaleAndBias('Normalized', t),
     ],
   };
 }
@@ -110,40 +127,15 @@ function groupNormalization21({ node, dtypeOf }: BodyContext): FunctionBody | nu
       n('Epsilon', 'Cast', ['FloatEpsilon'], [iAttr('to', stash)]),
       n('XU', 'Cast', ['X'], [iAttr('to', stash)]),
       n('XShape', 'Shape', ['XU']),
-      n('C', 'Shape', ['X'], [iAttr('start', 1), iAttr('end', 2)]),
-      i64('NumGroups', [attrI(node, 'num_groups', 1)]),
-      n('GroupSize', 'Div', ['C', 'NumGroups']),
-      n('N', 'Shape', ['X'], [iAttr('start', 0), iAttr('end', 1)]),
-      n('InstanceShape', 'Shape', ['X'], [iAttr('start', 2)]),
-      n('NewShape', 'Concat', ['N', 'NumGroups', 'GroupSize', 'InstanceShape'], [iAttr('axis', 0)]),
-      n('XReshaped', 'Reshape', ['XU', 'NewShape']),
-      i64('Shape3D', [0, 0, -1]),
-      n('X3D', 'Reshape', ['XReshaped', 'Shape3D']),
-      i64('Axes2', [2]),
-      n('Mean', 'ReduceMean', ['X3D', 'Axes2']),
-      n('Square', 'Mul', ['X3D', 'X3D']),
-      n('MeanOfSquare', 'ReduceMean', ['Square', 'Axes2']),
-      n('SquareOfMean', 'Mul', ['Mean', 'Mean']),
-      n('Var', 'Sub', ['MeanOfSquare', 'SquareOfMean']),
-      n('VarPlusEpsilon', 'Add', ['Var', 'Epsilon']),
-      n('StdDev', 'Sqrt', ['VarPlusEpsilon']),
-      n('Deviation', 'Sub', ['X3D', 'Mean']),
+      ...groupStatistics(node, 'XU'),
       n('NormalizedU', 'Div', ['Deviation', 'StdDev']),
       n('NormalizedOriginalShape', 'Reshape', ['NormalizedU', 'XShape']),
       n('NormalizedNC', 'Reshape', ['NormalizedOriginalShape', 'Shape3D']),
       n('NormalizedT', 'Cast', ['NormalizedNC'], [iAttr('to', inType)]),
-      i64('ScaleShape', [1, -1, 1]),
-      n('ScaleT', 'Cast', ['scale'], [iAttr('to', inType)]),
-      n('BiasT', 'Cast', ['bias'], [iAttr('to', inType)]),
-      n('ScaleReshaped', 'Reshape', ['ScaleT', 'ScaleShape']),
-      n('BiasReshaped', 'Reshape', ['BiasT', 'ScaleShape']),
-      n('Scaled', 'Mul', ['ScaleReshaped', 'NormalizedT']),
-      n('Biased', 'Add', ['Scaled', 'BiasReshaped']),
-      n('Y', 'Reshape', ['Biased', 'XShape']),
+      ...scaleAndBias('NormalizedT', inType),
     ],
   };
 }
-
 
 /** Bodies by ai.onnx op type. */
 export const NORMALIZATION_BODIES: Record<string, Builder> = {
