@@ -15,7 +15,7 @@
  *   rejected: headless Chromium then spins the compositor and idle frames alone take 18-32 ms.
  * A second line splits the columns first paint into the structured clone of the message and the
  * webview's own work (decode + layout + draw), and gives the host-side costs measured in Node:
- * encode_ms (Report -> columns), decode_ms (columns -> Report, same V8), and host_serialize_ms, a
+ * encode_ms (Report -> packed columns), decode_ms (packed columns -> Report, same V8), and host_serialize_ms, a
  * stand-in for VS Code's webview message serialization (JSON.stringify with typed arrays swapped
  * for buffer references), next to the same for the 'report' message (the Report as objects).
  * A third line gives the older transports for comparison: 'report' (objects: first paint and its
@@ -26,8 +26,9 @@ import { loadavg } from 'node:os';
 import { deserialize, serialize } from 'node:v8';
 import { chromium } from 'playwright-core';
 import { decodeReportColumns, encodeReportColumns } from '../../src/report/columnarReport';
+import { packReportColumns, unpackReportColumns } from '../../src/report/packedColumns';
 import type { ToWebview } from '../../src/report/protocol';
-import { CHROMIUM_ARGS, makeSyntheticReport, openHarness } from '../../test/support/webviewHarness';
+import { CHROMIUM_ARGS, makeSyntheticReport, openHarness, toPage } from '../../test/support/webviewHarness';
 
 const FRAME_BUDGET_MS = 1000 / 60;
 const SIZES = [10_000, 100_000];
@@ -146,9 +147,9 @@ export async function run(): Promise<void> {
     for (const size of SIZES) {
       const report = makeSyntheticReport(size, 42);
       const json = JSON.stringify(report);
-      const [columns, encodeMs] = timed(() => encodeReportColumns(report));
-      const [, decodeMs] = timed(() => decodeReportColumns(columns));
-      const columnsMessage: ToWebview = { type: 'reportColumns', columns, fileName: 'synthetic.onnx' };
+      const [packed, encodeMs] = timed(() => packReportColumns(encodeReportColumns(report)));
+      const [, decodeMs] = timed(() => decodeReportColumns(unpackReportColumns(packed)));
+      const columnsMessage: ToWebview = { type: 'reportColumns', packed, fileName: 'synthetic.onnx' };
       const [columnsBytes, hostColumnsMs] = timed(() => serializeLikeVsCode(columnsMessage));
       const [, hostReportMs] = timed(() => serializeLikeVsCode({ type: 'report', report, fileName: 'synthetic.onnx' }));
       // The extension host's main-thread share of a worker's answer (v8 serialize/deserialize is what
@@ -156,14 +157,14 @@ export async function run(): Promise<void> {
       // the webview; now the worker sends the columns and the host decodes them for its own use.
       const reportClone = serialize(report);
       const [, reportDeserializeMs] = timed(() => deserialize(reportClone));
-      const columnsClone = serialize(columns);
+      const columnsClone = serialize(packed);
       const [, columnsDeserializeMs] = timed(() => deserialize(columnsClone));
       const hostBefore = reportDeserializeMs + encodeMs;
       const hostNow = columnsDeserializeMs + decodeMs;
       console.log(`bench: host-main-thread-${size} now_ms=${Math.round(hostNow)} (columns clone ${Math.round(columnsDeserializeMs)} + decode ${Math.round(decodeMs)}) before_ms=${Math.round(hostBefore)} (report clone ${Math.round(reportDeserializeMs)} + encode ${Math.round(encodeMs)}) ratio=${(hostNow / hostBefore).toFixed(2)}`);
 
       // Columns (the transport the host uses), plus the scripted zoom and pan.
-      const col = await measure((page) => page.evaluate((m) => { (globalThis as any).__benchMessage = m; }, columnsMessage), true);
+      const col = await measure((page) => page.evaluate((m) => { (globalThis as any).__benchMessage = (globalThis as any).__lens.restoreBuffer(m); }, toPage(columnsMessage)), true);
       // Report as objects (the 'report' message), first paint only. Passed as one JSON string:
       // Playwright's object serialization of 100k values crashes the page.
       const obj = await measure((page) => page.evaluate((text) => {

@@ -2,7 +2,7 @@
  * The one message protocol between the extension host and the webview.
  * Discriminants are string literals so logged messages read clearly. Types only.
  */
-import type { ReportColumns } from './columnarReport';
+import type { PackedReportColumns } from './packedColumns';
 import type { PlanView, Report } from './report';
 
 /** Observed per-node numbers read from an ORT profile; never mixed into the modeled Report. */
@@ -27,9 +27,9 @@ export type ToWebview =
   /** Same as 'report' with the Report as JSON text: one string crosses postMessage far cheaper than a
    *  structured clone of 100k objects (measured by scripts/bench/webview.ts). */
   | { type: 'reportJson'; json: string; fileName: string }
-  /** Same Report as columns (columnarReport.ts): typed arrays and one string table, which VS Code
-   *  posts as raw buffers; the fastest way to a first paint of a large report. */
-  | { type: 'reportColumns'; columns: ReportColumns; fileName: string }
+  /** Same Report as columns (columnarReport.ts) packed into one ArrayBuffer (packedColumns.ts): VS Code
+   *  posts it as one raw buffer whatever the number of graphs; the fastest way to a first paint. */
+  | { type: 'reportColumns'; packed: PackedReportColumns; fileName: string }
   | { type: 'loading'; fileName: string; message: string }
   | { type: 'error'; code: string; message: string; fileName: string }
   | { type: 'observed'; observed: ObservedProfile | null };

@@ -39,8 +39,8 @@ export class LensEditorProvider implements vscode.CustomReadonlyEditorProvider<L
     let outcome: PlanOutcome;
     try {
       const session = this.host.sessions.acquire(uri.fsPath);
-      const { report, columns } = await this.host.plan(session, settings.defaultBindings, settings.view, token, settings.session);
-      outcome = { ok: true, report, columns };
+      const { report, packed } = await this.host.plan(session, settings.defaultBindings, settings.view, token, settings.session);
+      outcome = { ok: true, report, packed };
     } catch (err) {
       outcome = { ok: false, error: this.host.reportError(err, basename(uri.fsPath)) };
     }

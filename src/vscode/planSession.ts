@@ -5,7 +5,8 @@
  */
 import { Worker } from 'node:worker_threads';
 import { LensError } from '../onnx/lensError';
-import { decodeReportColumns, type ReportColumns } from '../report/columnarReport';
+import { decodeReportColumns } from '../report/columnarReport';
+import { unpackReportColumns, type PackedReportColumns } from '../report/packedColumns';
 import type { PlanView, Report, ReportSession } from '../report/report';
 import type { PlanRequest, PlanResponse, PlanWorkerData } from './workerProtocol';
 
@@ -19,7 +20,7 @@ export interface CancellationLike {
 export interface PlanResult {
   report: Report;
   /** The same report as the worker encoded it, posted to the webview as is. */
-  columns: ReportColumns;
+  packed: PackedReportColumns;
   analyzed: boolean;
 }
 
@@ -99,12 +100,12 @@ export class PlanSession {
         if (res.analyzed) this.analyzeCount++;
         let report: Report;
         try {
-          report = decodeReportColumns(res.columns);
+          report = decodeReportColumns(unpackReportColumns(res.packed));
         } catch (err) {
           p.reject(err instanceof LensError ? err : new LensError('internal', `Report of ${this.modelPath} could not be decoded: ${String(err)}`));
           return;
         }
-        p.resolve({ report, columns: res.columns, analyzed: res.analyzed });
+        p.resolve({ report, packed: res.packed, analyzed: res.analyzed });
       } else {
         p.reject(new LensError(res.error.code, res.error.message));
       }

@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { LensError } from '../onnx/lensError';
 import { analyzeFile, buildReport, type Analysis } from '../report/buildReport';
 import { encodeReportColumns } from '../report/columnarReport';
+import { packReportColumns } from '../report/packedColumns';
 import type { PlanRequest, PlanResponse, PlanWorkerData, WorkerError } from './workerProtocol';
 
 function toWorkerError(err: unknown): WorkerError {
@@ -26,11 +27,11 @@ function start(): void {
       const analyzed = analysis === null;
       analysis ??= analyzeFile(path);
       const report = buildReport(analysis, { bindings: req.bindings, view: req.view, session: req.session });
-      response = { id: req.id, ok: true, columns: encodeReportColumns(report), analyzed };
+      response = { id: req.id, ok: true, packed: packReportColumns(encodeReportColumns(report)), analyzed };
     } catch (err) {
       response = { id: req.id, ok: false, error: toWorkerError(err) };
     }
-    port.postMessage(response);
+    port.postMessage(response, response.ok ? [response.packed.buffer] : []);
   });
 }
 

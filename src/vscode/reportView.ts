@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { assertUnreachable, LensError } from '../onnx/lensError';
-import type { ReportColumns } from '../report/columnarReport';
+import type { PackedReportColumns } from '../report/packedColumns';
 import type { ObservedProfile, ToWebview } from '../report/protocol';
 import type { PlanView, Report } from '../report/report';
 import { Disposable } from './disposable';
@@ -113,14 +113,14 @@ export class ReportView extends Disposable {
 
   /** Posts the report as columns: VS Code moves their typed arrays as raw buffers, where a Report of
    *  100k objects costs seconds of JSON and structured clone (scripts/bench/webview.ts). */
-  private postReport(columns: ReportColumns): void {
+  private postReport(packed: PackedReportColumns): void {
     if (!this.isReady || this.isDisposed) return;
-    this.post({ type: 'reportColumns', columns, fileName: this.fileName });
+    this.post({ type: 'reportColumns', packed, fileName: this.fileName });
   }
 
   private postCurrent(): void {
     if (!this.last) this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}` });
-    else if (this.last.ok) this.postReport(this.last.columns);
+    else if (this.last.ok) this.postReport(this.last.packed);
     else this.post(this.last.error);
     if (this.observed) this.post({ type: 'observed', observed: this.observed });
   }
@@ -135,11 +135,11 @@ export class ReportView extends Disposable {
     try {
       // Acquire on every plan: the cache returns the same session unless the file changed on disk.
       const session = this.host.sessions.acquire(this.modelUri.fsPath);
-      const { report, columns } = await this.host.plan(session, this.bindings, this.view, undefined, readSettings(this.modelUri).session);
+      const { report, packed } = await this.host.plan(session, this.bindings, this.view, undefined, readSettings(this.modelUri).session);
       if (generation !== this.generation || this.isDisposed) return;
-      this.last = { ok: true, report, columns };
+      this.last = { ok: true, report, packed };
       this.applyBudget(report);
-      this.postReport(columns);
+      this.postReport(packed);
     } catch (err) {
       if (generation !== this.generation || this.isDisposed) return;
       this.showError(err);

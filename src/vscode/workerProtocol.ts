@@ -3,7 +3,7 @@
  * and analyzes the model once, keeps the analysis, and replans it for each request.
  */
 import type { LensErrorCode } from '../onnx/lensError';
-import type { ReportColumns } from '../report/columnarReport';
+import type { PackedReportColumns } from '../report/packedColumns';
 import type { PlanView, ReportSession } from '../report/report';
 
 /** `workerData` of a plan worker: the model file it owns. */
@@ -28,7 +28,7 @@ export interface WorkerError {
 
 /**
  * The worker's answer to the request with the same id. `analyzed` is true when this request read the
- * file. The report travels as columns: cloning typed arrays is a copy, where cloning 100k report
- * objects would block the extension host for about a second.
+ * file. The report travels as columns packed into one transferred buffer: no copy, where cloning 100k
+ * report objects would block the extension host for about a second.
  */
-export type PlanResponse = { id: number; ok: true; columns: ReportColumns; analyzed: boolean } | { id: number; ok: false; error: WorkerError };
+export type PlanResponse = { id: number; ok: true; packed: PackedReportColumns; analyzed: boolean } | { id: number; ok: false; error: WorkerError };

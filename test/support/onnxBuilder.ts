@@ -7,7 +7,7 @@ import { DataType } from '../../src/onnx/dataType';
 
 export { DataType };
 
-type Obj = Record<string, unknown>;
+export type Obj = Record<string, unknown>;
 export type DimSpec = number | string | null;
 
 /** A ValueInfoProto of a tensor. `shape: null` leaves the shape out (unknown rank). */

@@ -21,12 +21,25 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
 /** Where screenshots for the README go. */
 export const SCREENSHOT_DIR = join(ROOT, 'test-output', 'screenshots');
 
+/** `message` in a form Playwright can pass into the page (a packed report's ArrayBuffer as a Uint8Array; see restoreBuffer). */
+export function toPage(message: ToWebview): unknown {
+  if (message.type !== 'reportColumns') return message;
+  return { ...message, packed: { ...message.packed, buffer: new Uint8Array(message.packed.buffer) } };
+}
+
 const STAND_IN = `(function () {
   var KEY = 'lensHarnessState';
   var lens = window.__lens = { posted: [], dialogs: 0 };
   var state;
   try { state = JSON.parse(sessionStorage.getItem(KEY) || 'null') || undefined; } catch (e) { state = undefined; }
-  lens.deliver = function (m) { window.postMessage(m, '*'); };
+  // Playwright passes typed arrays into the page but not a bare ArrayBuffer, so toPage() sends a packed
+  // report's buffer as a Uint8Array; this turns it back into the ArrayBuffer VS Code delivers.
+  lens.restoreBuffer = function (m) {
+    var b = m && m.type === 'reportColumns' && m.packed ? m.packed.buffer : null;
+    if (b && ArrayBuffer.isView(b)) m.packed.buffer = b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength);
+    return m;
+  };
+  lens.deliver = function (m) { window.postMessage(lens.restoreBuffer(m), '*'); };
   // Registered before the webview's own listener, so it runs first: the time the message arrived
   // (reading data forces Chromium's lazy deserialization here, the benchmark's clone share).
   lens.messageAt = 0;
@@ -128,7 +141,7 @@ export async function openHarness(options: HarnessOptions = {}): Promise<Harness
   const harness: Harness = {
     page, pageErrors, dialogs,
     posted: () => page.evaluate(() => (globalThis as any).__lens.posted as FromWebview[]),
-    deliver: async (message) => { await page.evaluate((m) => (globalThis as any).__lens.deliver(m), message); },
+    deliver: async (message) => { await page.evaluate((m) => (globalThis as any).__lens.deliver(m), toPage(message)); },
     waitForPosted: async (type, count = 1) => {
       const handle = await page.waitForFunction(([t, c]) => {
         const all = ((globalThis as any).__lens?.posted ?? []).filter((m: { type: string }) => m.type === t);

@@ -1,15 +1,29 @@
 /**
- * The 'reportColumns' message (columnar transport, src/report/columnarReport.ts) in the built
- * webview: it must draw exactly what the 'report' message draws, and fail visibly when malformed.
+ * The 'reportColumns' message (columnar transport, src/report/columnarReport.ts, packed into one
+ * buffer by src/report/packedColumns.ts) in the built webview: it must draw exactly what the 'report'
+ * message draws, whatever the number of graphs, and fail visibly when malformed.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { encodeReportColumns } from '../../src/report/columnarReport';
+import { encodeReportColumns, type ReportColumns } from '../../src/report/columnarReport';
+import { packReportColumns } from '../../src/report/packedColumns';
 import type { ToWebview } from '../../src/report/protocol';
+import { reportFromFile } from '../../src/report/buildReport';
+import type { Report } from '../../src/report/report';
+import { ifChainModel } from '../support/sampleModels';
 import { CHROMIUM_ARGS, makeSyntheticReport, openHarness, type Harness } from '../support/webviewHarness';
 import { ganttPoint, nextFrames, ofType } from './pageHelpers';
 import { makeSmallReport } from './reportFixtures';
+
+/** The message the host posts for `report`. */
+function columnsMessage(report: Report | ReportColumns, fileName: string): ToWebview {
+  const columns = 'version' in report ? report : encodeReportColumns(report);
+  return { type: 'reportColumns', packed: packReportColumns(columns), fileName };
+}
 
 let browser: Browser;
 before(async () => {
@@ -45,7 +59,7 @@ async function visibleText(h: Harness, step: number, row: number): Promise<Recor
 test('a reportColumns message shows exactly what the report message shows', async () => {
   const report = makeSmallReport();
   const byObjects = await openWith({ type: 'report', report, fileName: 'small.onnx' });
-  const byColumns = await openWith({ type: 'reportColumns', columns: encodeReportColumns(report), fileName: 'small.onnx' });
+  const byColumns = await openWith(columnsMessage(report, 'small.onnx'));
   // Row 2 at step 4.5 is the freelist-reused bar e: its card names shape, root and the buffer it reuses.
   const expected = await visibleText(byObjects, 4.5, 2);
   const actual = await visibleText(byColumns, 4.5, 2);
@@ -58,7 +72,7 @@ test('a reportColumns message shows exactly what the report message shows', asyn
 
 test('a large report sent as columns draws and stays hit-testable', async () => {
   const report = makeSyntheticReport(20_000, 9);
-  const h = await openWith({ type: 'reportColumns', columns: encodeReportColumns(report), fileName: 'synthetic.onnx' });
+  const h = await openWith(columnsMessage(report, 'synthetic.onnx'));
   const stats = await h.page.evaluate(() => (globalThis as any).memoryLens.chart.lastStats as { rectsDrawn: number; segmentsVisited: number });
   assert.ok(stats.rectsDrawn > 0 && stats.rectsDrawn < stats.segmentsVisited, `${stats.rectsDrawn} rects for ${stats.segmentsVisited} segments`);
   const p = await ganttPoint(h.page, 10, 2);
@@ -70,13 +84,45 @@ test('a large report sent as columns draws and stays hit-testable', async () => 
 });
 
 test('malformed columns replace the chart with an error state naming the file', async () => {
-  const h = await openWith({ type: 'reportColumns', columns: encodeReportColumns(makeSmallReport()), fileName: 'small.onnx' });
+  const h = await openWith(columnsMessage(makeSmallReport(), 'small.onnx'));
   const broken = encodeReportColumns(makeSmallReport());
   broken.graphs[0]!.values.name[0] = 9999;
-  await h.deliver({ type: 'reportColumns', columns: broken, fileName: 'broken.onnx' });
+  await h.deliver(columnsMessage(broken, 'broken.onnx'));
   await h.page.waitForSelector('.status-error');
   assert.match(await h.page.locator('.status-error').innerText(), /^broken\.onnx: the report could not be read \(String index 9999 is outside the table/);
   assert.equal(await h.page.locator('main.content').isHidden(), true);
   assert.deepEqual(h.pageErrors, []);
   await h.close();
+});
+
+test('a report of 61 graphs (30 If nodes) sent packed opens its last body from the parent step and shows its numbers', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oml-ifs-'));
+  try {
+    const file = join(dir, 'if30.onnx');
+    writeFileSync(file, ifChainModel(30));
+    const report = reportFromFile(file);
+    assert.equal(report.graphs.length, 61);
+    const body = report.graphs.at(-1)!;
+    const parentStep = report.graphs[0]!.steps.find((s) => s.subgraphs.includes(body.id))!;
+    const h = await openWith(columnsMessage(report, 'if30.onnx'));
+    const p = await ganttPoint(h.page, parentStep.index + 0.5, 0);
+    await h.page.mouse.dblclick(p.x, p.y);
+    await h.page.locator('.subgraph-link', { hasText: body.id }).click();
+    await h.page.locator('.breadcrumb .current', { hasText: `${body.parent!.node}.${body.parent!.attribute}` }).waitFor();
+    await nextFrames(h.page);
+    // The body's first step output is drawn in the body's own chart, with the bytes of the report.
+    const target = body.values.find((v) => v.producedAt === 0)!;
+    const row = await h.page.evaluate((name) => {
+      const d = (globalThis as any).memoryLens.chart.data;
+      return d.layout.segRow[d.layout.valueSeg[d.graph.values.findIndex((v: { name: string }) => v.name === name)]] as number;
+    }, target.name);
+    const q = await ganttPoint(h.page, 0.5, row);
+    await h.page.mouse.move(q.x, q.y);
+    await h.page.locator('.hover-card .card-title', { hasText: target.name }).waitFor();
+    assert.match(await h.page.locator('.hover-card').innerText(), new RegExp(`${target.bytes!.toLocaleString('en-US')} B`));
+    assert.deepEqual(h.pageErrors, []);
+    await h.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -3,6 +3,7 @@
  * chart, hover card and side panel together.
  */
 import { decodeReportColumns } from '../../src/report/columnarReport';
+import { unpackReportColumns } from '../../src/report/packedColumns';
 import type { ObservedProfile, ToWebview } from '../../src/report/protocol';
 import type { PlanView, Report, ReportGraph } from '../../src/report/report';
 import { el } from '../dom';
@@ -98,7 +99,7 @@ export class App {
         break;
       case 'reportColumns':
         this.fileName = message.fileName;
-        this.setDecodedReport(() => decodeReportColumns(message.columns));
+        this.setDecodedReport(() => decodeReportColumns(unpackReportColumns(message.packed)));
         break;
       case 'loading':
         this.fileName = message.fileName;
