@@ -47,12 +47,24 @@ export interface GraphPlan {
   bestFitArenaBytes: number | null;
 }
 
-/** Plans `input.exec` (see file comment). */
-export function planGraph(input: PlanGraphInput): GraphPlan {
+/**
+ * The part of a plan that reads no bound dim: ORT's planner decides order, kinds, sharing and
+ * release from dtypes and static shapes only (SameSize compares static shapes), so one StaticPlan
+ * serves every binding of the same graph and view.
+ */
+export type StaticPlan = Pick<GraphPlan, 'order' | 'allocation' | 'release' | 'lifetimes'>;
+
+/** Order, allocation, release and lifetimes of `input.exec` (see StaticPlan). */
+export function planStatic(input: PlanGraphInput): StaticPlan {
   const order = computeExecutionOrder(input.exec);
   const allocation = computeAllocationPlan({ exec: input.exec, order, typeOf: input.typeOf, opsets: input.opsets, view: input.view, parentOpType: input.parentOpType });
   const release = computeReleasePlan(input.exec, order, allocation);
-  const lifetimes = computeLifetimes(allocation, release);
+  return { order, allocation, release, lifetimes: computeLifetimes(allocation, release) };
+}
+
+/** Plans `input.exec` (see file comment), reusing `known` (planStatic of the same graph and view) when given. */
+export function planGraph(input: PlanGraphInput, known: StaticPlan = planStatic(input)): GraphPlan {
+  const { order, allocation, release, lifetimes } = known;
   const provided = outputsProvidedByParent(input.parentOpType);
   const curve =
     input.view === 'parallel'

@@ -3,10 +3,10 @@
  * any bindings and view (`buildReport`). Linear in nodes + values of every graph.
  */
 import { loadModel } from '../onnx/loadModel';
-import type { Model } from '../onnx/model';
+import type { Graph, Model } from '../onnx/model';
 import { inferShapes } from '../shape/inferShapes';
 import type { InferredValue } from '../shape/types';
-import { buildGraphReport, type GraphReportContext } from './graphReport';
+import { buildGraphReport, type GraphReportContext, type TransformedGraph } from './graphReport';
 import { DEFAULT_WORKSPACE_ENV } from '../plan/workspace';
 import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type ReportSession } from './report';
 import { ALWAYS_UNCOVERED } from './uncoveredTerms';
@@ -21,6 +21,11 @@ export interface Analysis {
   model: Model;
   /** Size of the .onnx file in bytes. */
   fileBytes: number;
+  /**
+   * Each graph as ORT executes it, filled by the first buildReport and reused by the next ones
+   * (rebinds, view and session changes), which then only infer and plan. Absent: nothing is kept.
+   */
+  transformed?: WeakMap<Graph, TransformedGraph>;
 }
 
 /** How to plan: symbolic-dim bindings, the execution view and the session facts. */
@@ -50,7 +55,7 @@ export function resolveSession(session: Partial<ReportSession> | undefined): Rep
 /** Decodes a model file (weights are never read). Throws LensError subclasses on bad input. */
 export function analyzeFile(filePath: string): Analysis {
   const loaded = loadModel(filePath);
-  return { filePath: loaded.filePath, model: loaded.model, fileBytes: loaded.fileBytes };
+  return { filePath: loaded.filePath, model: loaded.model, fileBytes: loaded.fileBytes, transformed: new WeakMap() };
 }
 
 /** Opsets as a record; the default domain is ''. */
@@ -83,6 +88,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     symbols: new Set(),
     usedIds: new Set(),
     outerMemo: new WeakMap(),
+    transformed: analysis.transformed ?? new WeakMap(),
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
   return {

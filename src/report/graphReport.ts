@@ -10,7 +10,7 @@ import type { ExecGraph } from '../plan/execGraph';
 import { execGraphToGraph } from '../plan/execGraphToGraph';
 import { nodeDisplayName } from '../plan/executionOrder';
 import { applyOrtTransforms } from '../plan/ortTransforms';
-import { outputsProvidedByParent, planGraph } from '../plan/planGraph';
+import { outputsProvidedByParent, planGraph, planStatic, type StaticPlan } from '../plan/planGraph';
 import type { SizeWithReason } from '../plan/peakMemory';
 import { shapeBytes } from '../shape/shapeBytes';
 import { dimSymbols, formatDim } from '../shape/symbolicDim';
@@ -22,6 +22,18 @@ import { estimateInitialization, type InitializationStep, type WorkspaceEnv } fr
 
 /** Type inference as the report uses it: one graph, with the outer scope's types. */
 export type InferGraph = (graph: Graph, outerScope: ReadonlyMap<string, InferredValue>) => InferenceResult;
+
+/**
+ * A graph as ORT executes it after the level-0 transforms, kept across reports of one model. The
+ * transforms read dtypes and static shapes only (never a bound dim), so the result holds for every
+ * binding, view and session; `typed` is the same graph in the form inference reads.
+ */
+export interface TransformedGraph {
+  exec: ExecGraph;
+  typed: Graph;
+  /** The binding-independent plan of `exec` per view, once planned. */
+  plans: Partial<Record<PlanView, StaticPlan>>;
+}
 
 /** What every graph of one report shares. */
 export interface GraphReportContext {
@@ -41,6 +53,8 @@ export interface GraphReportContext {
   usedIds: Set<string>;
   /** Outer-scope names per body Graph, computed once per report. */
   outerMemo: WeakMap<Graph, string[]>;
+  /** Transformed graphs from earlier reports of the same model (see TransformedGraph). */
+  transformed: WeakMap<Graph, TransformedGraph>;
 }
 
 /** Where a subgraph hangs in its parent. */
@@ -85,17 +99,31 @@ export function buildGraphReport(
   const graphId = uniqueId(ctx, id);
   const index = ctx.graphs.length;
   ctx.graphs.push(null as unknown as ReportGraph);
-  let exec: ExecGraph = buildExecGraph(graph, new Set(outerTypes.keys()), ctx.outerMemo);
-  // Inference is the costly step: when the transforms left the graph as they last typed it (the usual
-  // fp32 case), the final pass reuses that result instead of inferring the same graph again.
-  let memo: { key: string; result: InferenceResult } | null = null;
-  const inferExec = (e: ExecGraph): InferenceResult => {
-    const key = execStateKey(e);
-    if (memo === null || memo.key !== key) memo = { key, result: ctx.infer(execGraphToGraph(e, graph.name), outerTypes) };
-    return memo.result;
-  };
-  exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: inferExec, outerTypes });
-  const inference = inferExec(exec);
+  let exec: ExecGraph;
+  let inference: InferenceResult;
+  let known = ctx.transformed.get(graph);
+  if (known) {
+    // A rebind or view switch: the transforms' result is binding-independent; only inference reruns.
+    exec = known.exec;
+    inference = ctx.infer(known.typed, outerTypes);
+  } else {
+    exec = buildExecGraph(graph, new Set(outerTypes.keys()), ctx.outerMemo);
+    // Inference is the costly step: when the transforms left the graph as they last typed it (the usual
+    // fp32 case), the final pass reuses that result instead of inferring the same graph again.
+    let memo: { key: string; typed: Graph; result: InferenceResult } | null = null;
+    const inferExec = (e: ExecGraph): InferenceResult => {
+      const key = execStateKey(e);
+      if (memo === null || memo.key !== key) {
+        const typed = execGraphToGraph(e, graph.name);
+        memo = { key, typed, result: ctx.infer(typed, outerTypes) };
+      }
+      return memo.result;
+    };
+    exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: inferExec, outerTypes });
+    inference = inferExec(exec);
+    known = { exec, typed: memo!.typed, plans: {} };
+    ctx.transformed.set(graph, known);
+  }
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
   const sizeCache = new Map<string, SizeWithReason>();
   const bytesOf = (name: string): SizeWithReason => {
@@ -114,7 +142,8 @@ export function buildGraphReport(
     sizeCache.set(name, s);
     return s;
   };
-  const plan = planGraph({ exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null });
+  const planInput = { exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null };
+  const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
 
   // A body sees only the outer names it reads (recursively); passing just those keeps nested
   // planning linear instead of copying the whole enclosing scope per body.
