@@ -9,6 +9,7 @@ import type { InferredValue } from '../shape/types';
 import { buildGraphReport, type GraphReportContext, type TransformedGraph } from './graphReport';
 import { DEFAULT_WORKSPACE_ENV } from '../plan/workspace';
 import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type ReportSession } from './report';
+import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
 import { ALWAYS_UNCOVERED } from './uncoveredTerms';
 
 /** The tool name and version written into every report. */
@@ -34,6 +35,8 @@ export interface ReportOptions {
   view?: PlanView;
   /** Session facts; each one left out takes its default (DEFAULT_SESSION). */
   session?: Partial<ReportSession>;
+  /** Called as the report advances (see reportProgress.ts); synchronous, so keep it cheap. */
+  onProgress?: (progress: ReportProgress) => void;
 }
 
 /** 2 intra-op threads (the physical cores of the machine the formulas were verified on), 1 MiB L2, no declared KV length. */
@@ -89,8 +92,10 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     usedIds: new Set(),
     outerMemo: new WeakMap(),
     transformed: analysis.transformed ?? new WeakMap(),
+    progress: new ProgressCounter(REPORT_PHASES.length * countNodes(analysis.model.graph), options.onProgress),
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
+  ctx.progress.finish();
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { ...TOOL },

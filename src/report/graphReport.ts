@@ -16,6 +16,7 @@ import { shapeBytes } from '../shape/shapeBytes';
 import { dimSymbols, formatDim } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
 import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from './report';
+import type { ProgressCounter } from './reportProgress';
 import { graphUncovered } from './uncoveredTerms';
 import { overridableInitializers, stepWorkspace, workspaceIo } from './stepWorkspace';
 import { estimateInitialization, type InitializationStep, type WorkspaceEnv } from '../plan/workspace';
@@ -55,6 +56,7 @@ export interface GraphReportContext {
   outerMemo: WeakMap<Graph, string[]>;
   /** Transformed graphs from earlier reports of the same model (see TransformedGraph). */
   transformed: WeakMap<Graph, TransformedGraph>;
+  progress: ProgressCounter;
 }
 
 /** Where a subgraph hangs in its parent. */
@@ -99,12 +101,15 @@ export function buildGraphReport(
   const graphId = uniqueId(ctx, id);
   const index = ctx.graphs.length;
   ctx.graphs.push(null as unknown as ReportGraph);
+  const nodeCount = graph.nodes.length;
+  ctx.progress.begin(graphId, nodeCount);
   let exec: ExecGraph;
   let inference: InferenceResult;
   let known = ctx.transformed.get(graph);
   if (known) {
     // A rebind or view switch: the transforms' result is binding-independent; only inference reruns.
     exec = known.exec;
+    ctx.progress.phaseDone(0, graphId, nodeCount);
     inference = ctx.infer(known.typed, outerTypes);
   } else {
     exec = buildExecGraph(graph, new Set(outerTypes.keys()), ctx.outerMemo);
@@ -120,10 +125,12 @@ export function buildGraphReport(
       return memo.result;
     };
     exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: inferExec, outerTypes });
+    ctx.progress.phaseDone(0, graphId, nodeCount);
     inference = inferExec(exec);
     known = { exec, typed: memo!.typed, plans: {} };
     ctx.transformed.set(graph, known);
   }
+  ctx.progress.phaseDone(1, graphId, nodeCount);
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
   const sizeCache = new Map<string, SizeWithReason>();
   const bytesOf = (name: string): SizeWithReason => {
@@ -144,6 +151,7 @@ export function buildGraphReport(
   };
   const planInput = { exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null };
   const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
+  ctx.progress.phaseDone(2, graphId, nodeCount);
 
   // A body sees only the outer names it reads (recursively); passing just those keeps nested
   // planning linear instead of copying the whole enclosing scope per body.
@@ -236,6 +244,7 @@ export function buildGraphReport(
     unavailable: groupUnavailable(values, steps),
     bestFitArenaBytes: ctx.view === 'parallel' ? null : plan.bestFitArenaBytes,
   };
+  ctx.progress.phaseDone(3, graphId, nodeCount);
   return graphId;
 }
 

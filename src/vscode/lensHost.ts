@@ -11,6 +11,7 @@ import type { PlanView, Report, ReportSession } from '../report/report';
 import { checkBudget } from './budgetCheck';
 import { Disposable } from './disposable';
 import type { PlanResult, PlanSession } from './planSession';
+import type { PlanProgress } from './workerProtocol';
 import { SessionCache } from './sessionCache';
 
 /** Name of the output channel (also what users see in the Output view). */
@@ -52,14 +53,21 @@ export class LensHost extends Disposable {
 
   /**
    * Plans in the session's worker. A plan slower than PROGRESS_DELAY_MS shows a cancellable progress
-   * notification; cancelling it (or `token`) terminates the worker.
+   * notification with the worker's phases and counts; cancelling it (or `token`) terminates the worker.
    */
-  async plan(session: PlanSession, bindings: Record<string, number>, view: PlanView, token?: vscode.CancellationToken, facts: Partial<ReportSession> = {}): Promise<PlanResult> {
+  async plan(session: PlanSession, bindings: Record<string, number>, view: PlanView, token?: vscode.CancellationToken, facts: Partial<ReportSession> = {}, onProgress?: (p: PlanProgress) => void): Promise<PlanResult> {
     const fileName = basename(session.modelPath);
     const cts = new vscode.CancellationTokenSource();
     const outer = token?.onCancellationRequested(() => cts.cancel());
     const started = Date.now();
-    const work = session.plan(bindings, view, cts.token, facts);
+    // The latest progress, kept until the notification (if any) shows it; then each update moves its bar.
+    let latest: PlanProgress = { percent: 0, message: '' };
+    let show: ((p: PlanProgress) => void) | null = null;
+    const work = session.plan(bindings, view, cts.token, facts, (p) => {
+      latest = p;
+      show?.(p);
+      onProgress?.(p);
+    });
     const settled = work.then(
       () => undefined,
       () => undefined,
@@ -71,14 +79,23 @@ export class LensHost extends Disposable {
       if (isSlow) {
         void vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `Planning memory for ${fileName}`, cancellable: true },
-          (_progress, progressToken) => {
+          (progress, progressToken) => {
             const sub = progressToken.onCancellationRequested(() => cts.cancel());
-            return settled.finally(() => sub.dispose());
+            let shownPercent = 0;
+            show = (p) => {
+              progress.report({ message: `${p.percent}% · ${p.message}`, increment: Math.max(0, p.percent - shownPercent) });
+              shownPercent = Math.max(shownPercent, p.percent);
+            };
+            show(latest);
+            return settled.finally(() => {
+              show = null;
+              sub.dispose();
+            });
           },
         );
       }
       const result = await work;
-      this.log(`${result.analyzed ? 'Analyzed and planned' : 'Replanned'} ${session.modelPath} (${view}, bindings ${JSON.stringify(bindings)}) in ${Date.now() - started} ms`);
+      this.log(`${result.analyzed ? 'Analyzed and planned' : result.cached ? 'Reused a recent plan of' : 'Replanned'} ${session.modelPath} (${view}, bindings ${JSON.stringify(bindings)}) in ${Date.now() - started} ms`);
       return result;
     } finally {
       outer?.dispose();

@@ -8,7 +8,7 @@ import { LensError } from '../onnx/lensError';
 import { decodeReportColumns } from '../report/columnarReport';
 import { unpackReportColumns, type PackedReportColumns } from '../report/packedColumns';
 import type { PlanView, Report, ReportSession } from '../report/report';
-import type { PlanRequest, PlanResponse, PlanWorkerData } from './workerProtocol';
+import type { PlanProgress, PlanRequest, PlanWorkerData, WorkerMessage } from './workerProtocol';
 
 /** The part of vscode.CancellationToken a session needs. */
 export interface CancellationLike {
@@ -22,11 +22,25 @@ export interface PlanResult {
   /** The same report as the worker encoded it, posted to the webview as is. */
   packed: PackedReportColumns;
   analyzed: boolean;
+  /** True when the answer came from the recent-plans cache, without asking the worker. */
+  cached: boolean;
+}
+
+/** How many recent plans (bindings × view × session facts) a session keeps, newest last. */
+export const RECENT_PLANS = 6;
+/** The packed bytes the recent plans may hold together; older ones are dropped first. */
+export const RECENT_PLANS_MAX_BYTES = 256 * 1024 * 1024;
+
+/** The cache key of a request: bindings in name order, the view and the session facts. */
+export function planKey(bindings: Record<string, number>, view: PlanView, session: Partial<ReportSession>): string {
+  const sorted = (o: object): Array<[string, unknown]> => Object.entries(o).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([sorted(bindings), view, sorted(session)]);
 }
 
 interface Pending {
   resolve(result: PlanResult): void;
   reject(err: LensError): void;
+  onProgress?: (progress: PlanProgress) => void;
 }
 
 /** One model file's worker; `plan` may be called any number of times, and `stop` only frees the thread. */
@@ -36,6 +50,8 @@ export class PlanSession {
   private readonly pending = new Map<number, Pending>();
   /** How many times a worker read the model file (for tests and the output channel). */
   analyzeCount = 0;
+  /** Finished plans by planKey, oldest first: a rebind back to recent values or a view switch back is instant. */
+  private readonly recent = new Map<string, PlanResult>();
 
   constructor(
     readonly modelPath: string,
@@ -47,14 +63,44 @@ export class PlanSession {
     return this.worker !== null;
   }
 
-  /** Builds the report for `bindings`, `view` and `session`; rejects with LensError('cancelled') when `token` fires. */
-  plan(bindings: Record<string, number>, view: PlanView, token?: CancellationLike, session: Partial<ReportSession> = {}): Promise<PlanResult> {
+  /**
+   * Builds the report for `bindings`, `view` and `session`; rejects with LensError('cancelled') when
+   * `token` fires. `onProgress` hears the worker's progress (nothing when the answer is cached).
+   */
+  plan(bindings: Record<string, number>, view: PlanView, token?: CancellationLike, session: Partial<ReportSession> = {}, onProgress?: (progress: PlanProgress) => void): Promise<PlanResult> {
     if (token?.isCancellationRequested) return Promise.reject(this.cancelledError());
+    const key = planKey(bindings, view, session);
+    const hit = this.recent.get(key);
+    if (hit) {
+      this.recent.delete(key);
+      this.recent.set(key, hit);
+      return Promise.resolve({ ...hit, analyzed: false, cached: true });
+    }
+    return this.planInWorker(bindings, view, token, session, onProgress).then((result) => {
+      this.remember(key, result);
+      return result;
+    });
+  }
+
+  /** Keeps `result` among the recent plans within RECENT_PLANS and RECENT_PLANS_MAX_BYTES. */
+  private remember(key: string, result: PlanResult): void {
+    this.recent.set(key, result);
+    let bytes = 0;
+    for (const r of this.recent.values()) bytes += r.packed.buffer.byteLength;
+    for (const [k, r] of this.recent) {
+      if (this.recent.size <= 1 || (this.recent.size <= RECENT_PLANS && bytes <= RECENT_PLANS_MAX_BYTES)) break;
+      bytes -= r.packed.buffer.byteLength;
+      this.recent.delete(k);
+    }
+  }
+
+  private planInWorker(bindings: Record<string, number>, view: PlanView, token: CancellationLike | undefined, session: Partial<ReportSession>, onProgress?: (progress: PlanProgress) => void): Promise<PlanResult> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<PlanResult>((resolve, reject) => {
       const sub = token?.onCancellationRequested(() => this.stop(this.cancelledError()));
       this.pending.set(id, {
+        onProgress,
         resolve: (r) => {
           sub?.dispose();
           resolve(r);
@@ -92,9 +138,13 @@ export class PlanSession {
     const data: PlanWorkerData = { path: this.modelPath };
     const worker = new Worker(this.workerScript, { workerData: data });
     this.worker = worker;
-    worker.on('message', (res: PlanResponse) => {
+    worker.on('message', (res: WorkerMessage) => {
       const p = this.pending.get(res.id);
       if (!p) return;
+      if ('progress' in res) {
+        p.onProgress?.(res.progress);
+        return;
+      }
       this.pending.delete(res.id);
       if (res.ok) {
         if (res.analyzed) this.analyzeCount++;
@@ -105,7 +155,7 @@ export class PlanSession {
           p.reject(err instanceof LensError ? err : new LensError('internal', `Report of ${this.modelPath} could not be decoded: ${String(err)}`));
           return;
         }
-        p.resolve({ report, packed: res.packed, analyzed: res.analyzed });
+        p.resolve({ report, packed: res.packed, analyzed: res.analyzed, cached: false });
       } else {
         p.reject(new LensError(res.error.code, res.error.message));
       }

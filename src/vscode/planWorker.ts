@@ -2,12 +2,41 @@
  * Entry point of the plan worker thread (bundled to dist/planWorker.js). Parsing and planning run
  * here so a large model never blocks the extension host; the host terminates the thread to cancel.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { LensError } from '../onnx/lensError';
 import { analyzeFile, buildReport, type Analysis } from '../report/buildReport';
 import { encodeReportColumns } from '../report/columnarReport';
 import { packReportColumns } from '../report/packedColumns';
-import type { PlanRequest, PlanResponse, PlanWorkerData, WorkerError } from './workerProtocol';
+import type { PlanProgressMessage, PlanRequest, PlanResponse, PlanWorkerData, WorkerError } from './workerProtocol';
+
+/** Shares of the progress bar: reading the file, planning, encoding the report (percent). */
+const READ_PERCENT = 15;
+const PLAN_PERCENT = 80;
+/** Progress messages closer together than this are dropped (a 61-graph model reports 250 phases). */
+const PROGRESS_INTERVAL_MS = 100;
+
+/** Posts the progress of request `id`, at most every PROGRESS_INTERVAL_MS unless `force`. */
+function progressPoster(port: MessagePort, id: number): (percent: number, message: string, force?: boolean) => void {
+  let lastAt = -Infinity;
+  return (percent, message, force = false) => {
+    const now = performance.now();
+    if (!force && now - lastAt < PROGRESS_INTERVAL_MS) return;
+    lastAt = now;
+    const msg: PlanProgressMessage = { id, progress: { percent: Math.min(100, Math.max(0, Math.round(percent))), message } };
+    port.postMessage(msg);
+  };
+}
+
+/** "12.5 MB" for a file size, or '' when it cannot be read. */
+function fileSize(path: string): string {
+  try {
+    return ` (${(statSync(path).size / 1e6).toFixed(1)} MB)`;
+  } catch {
+    return '';
+  }
+}
 
 function toWorkerError(err: unknown): WorkerError {
   if (err instanceof LensError) return { code: err.code, message: err.message };
@@ -23,10 +52,17 @@ function start(): void {
   let analysis: Analysis | null = null;
   port.on('message', (req: PlanRequest) => {
     let response: PlanResponse;
+    const progress = progressPoster(port, req.id);
     try {
       const analyzed = analysis === null;
+      if (analyzed) progress(0, `Reading ${basename(path)}${fileSize(path)}`, true);
       analysis ??= analyzeFile(path);
-      const report = buildReport(analysis, { bindings: req.bindings, view: req.view, session: req.session });
+      const report = buildReport(analysis, {
+        bindings: req.bindings, view: req.view, session: req.session,
+        onProgress: (p) => progress(READ_PERCENT + (PLAN_PERCENT * p.done) / Math.max(1, p.total), p.message),
+      });
+      const values = report.graphs.reduce((n, g) => n + g.values.length, 0);
+      progress(READ_PERCENT + PLAN_PERCENT, `Encoding the report (${values.toLocaleString('en-US')} values)`, true);
       response = { id: req.id, ok: true, packed: packReportColumns(encodeReportColumns(report)), analyzed };
     } catch (err) {
       response = { id: req.id, ok: false, error: toWorkerError(err) };

@@ -13,6 +13,7 @@ import type { PlanView, Report } from '../report/report';
 import { Disposable } from './disposable';
 import { exportBytes, safeExportName } from './exportPayload';
 import type { LensHost, PlanOutcome } from './lensHost';
+import { planKey } from './planSession';
 import { readSettings } from './settings';
 import { validateFromWebview } from './validateMessage';
 import { setReportHtml } from './webviewHtml';
@@ -135,7 +136,9 @@ export class ReportView extends Disposable {
     try {
       // Acquire on every plan: the cache returns the same session unless the file changed on disk.
       const session = this.host.sessions.acquire(this.modelUri.fsPath);
-      const { report, packed } = await this.host.plan(session, this.bindings, this.view, undefined, readSettings(this.modelUri).session);
+      const { report, packed } = await this.host.plan(session, this.bindings, this.view, undefined, readSettings(this.modelUri).session, (p) => {
+        if (generation === this.generation) this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}: ${p.percent}% · ${p.message}` });
+      });
       if (generation !== this.generation || this.isDisposed) return;
       this.last = { ok: true, report, packed };
       this.applyBudget(report);
@@ -159,10 +162,13 @@ export class ReportView extends Disposable {
         this.postCurrent();
         return;
       case 'bind':
+        // The same values again (a field left without a change) plan nothing while a report is shown.
+        if (this.last?.ok === true && planKey(msg.bindings, this.view, {}) === planKey(this.bindings, this.view, {})) return;
         this.bindings = { ...msg.bindings };
         void this.replan();
         return;
       case 'setView':
+        if (this.last?.ok === true && msg.view === this.view) return;
         this.view = msg.view;
         void this.replan();
         return;

@@ -32,3 +32,18 @@ export interface WorkerError {
  * report objects would block the extension host for about a second.
  */
 export type PlanResponse = { id: number; ok: true; packed: PackedReportColumns; analyzed: boolean } | { id: number; ok: false; error: WorkerError };
+
+/** Where a request is: `percent` of the whole (read, plan, encode) and one line saying what is being done. */
+export interface PlanProgress {
+  percent: number;
+  message: string;
+}
+
+/** Sent by the worker while it works on the request with the same id, before its PlanResponse. */
+export interface PlanProgressMessage {
+  id: number;
+  progress: PlanProgress;
+}
+
+/** Everything the worker posts. */
+export type WorkerMessage = PlanResponse | PlanProgressMessage;

@@ -621,6 +621,9 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await clickMenuItem(page, MENU_LABEL);
     const progress = page.locator('.notifications-toasts .notification-toast', { hasText: 'Planning memory for chain.onnx' });
     await progress.waitFor({ state: 'visible', timeout: 60_000 });
+    // Determinate: the worker's phase and counts with a percentage, not a spinner.
+    await progress.getByText(/\d+% · (Reading chain\.onnx \(\d+\.\d MB\)|(Applying ORT graph transforms to|Inferring shapes of|Planning|Building the report of) main \(200,000 nodes\))/)
+      .waitFor({ state: 'visible', timeout: 30_000 });
     await shot(page, 'progress');
     await progress.getByRole('button', { name: 'Cancel' }).click();
     const frame = await reportFrame(page);

@@ -4,10 +4,11 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { conv3x3Model } from '../support/sampleModels';
+import { conv3x3Model, ifChainModel } from '../support/sampleModels';
+import type { PlanProgress } from '../../src/vscode/workerProtocol';
 import { LensError } from '../../src/onnx/lensError';
 import { reportFromFile } from '../../src/report/buildReport';
-import { PlanSession, type CancellationLike } from '../../src/vscode/planSession';
+import { planKey, PlanSession, RECENT_PLANS, type CancellationLike } from '../../src/vscode/planSession';
 
 const FAKE_WORKER = join(__dirname, 'fixtures', 'fakePlanWorker.js');
 
@@ -132,5 +133,76 @@ test('PlanSession.plan() rejects with an internal error when the worker answers 
     });
   } finally {
     s.stop();
+  }
+});
+
+/** How many requests the fake worker had answered when it made `r`. */
+const workerRequests = (r: { report: unknown }): number => (r.report as { requests: number }).requests;
+
+test('PlanSession.plan() answers a request it planned recently from its cache, without asking the worker', async () => {
+  const s = new PlanSession('/models/m.onnx', FAKE_WORKER);
+  try {
+    const first = await s.plan({ batch: 1, sequence: 8 }, 'sequential', undefined, { intraOpThreads: 1 });
+    const parallel = await s.plan({ batch: 1, sequence: 8 }, 'parallel', undefined, { intraOpThreads: 1 });
+    // The same request with the bindings in another order, and the view switched back.
+    const again = await s.plan({ sequence: 8, batch: 1 }, 'sequential', undefined, { intraOpThreads: 1 });
+    const otherFacts = await s.plan({ batch: 1, sequence: 8 }, 'sequential', undefined, { intraOpThreads: 2 });
+    assert.deepEqual([first.cached, parallel.cached, again.cached, otherFacts.cached], [false, false, true, false]);
+    assert.equal(again.report, first.report, 'the cached report itself');
+    assert.equal(again.analyzed, false);
+    assert.deepEqual([first, parallel, again, otherFacts].map(workerRequests), [1, 2, 1, 3]);
+  } finally {
+    s.stop();
+  }
+});
+
+test(`PlanSession.plan() keeps the ${RECENT_PLANS} most recently used plans`, async () => {
+  const s = new PlanSession('/models/m.onnx', FAKE_WORKER);
+  try {
+    for (let b = 0; b <= RECENT_PLANS; b++) await s.plan({ batch: b }, 'sequential');
+    // batch=0 was the oldest and is gone; batch=1 is still there, and using it makes it the newest.
+    assert.equal((await s.plan({ batch: 1 }, 'sequential')).cached, true);
+    const replanned = await s.plan({ batch: 0 }, 'sequential');
+    assert.equal(replanned.cached, false);
+    assert.equal(workerRequests(replanned), RECENT_PLANS + 2);
+    // Re-planning batch=0 pushed out the least recently used, batch=2 (batch=1 was just used).
+    assert.equal((await s.plan({ batch: 1 }, 'sequential')).cached, true);
+    assert.equal((await s.plan({ batch: 2 }, 'sequential')).cached, false);
+  } finally {
+    s.stop();
+  }
+});
+
+test('planKey() ignores the order of bindings and session facts and leaves out unset facts', () => {
+  assert.equal(planKey({ a: 1, b: 2 }, 'sequential', { intraOpThreads: 1, l2CacheBytes: undefined }), planKey({ b: 2, a: 1 }, 'sequential', { intraOpThreads: 1 }));
+  assert.notEqual(planKey({ a: 1 }, 'sequential', {}), planKey({ a: 1 }, 'parallel', {}));
+  assert.notEqual(planKey({ a: 1 }, 'sequential', {}), planKey({ a: 2 }, 'sequential', {}));
+});
+
+test('PlanSession.plan() in the real worker reports determinate progress: reading, each phase with its node count, encoding', async () => {
+  const root = join(__dirname, '../..');
+  const workerScript = join(root, 'dist', 'planWorker.js');
+  if (!existsSync(workerScript)) execFileSync(process.execPath, ['scripts/build.mjs', '--no-check'], { cwd: root, stdio: 'inherit' });
+  const dir = mkdtempSync(join(tmpdir(), 'oml-worker-'));
+  const model = join(dir, 'ifs.onnx');
+  writeFileSync(model, ifChainModel(3));
+  const s = new PlanSession(model, workerScript);
+  try {
+    const first: PlanProgress[] = [];
+    const { report } = await s.plan({}, 'sequential', undefined, {}, (p) => first.push(p));
+    const values = report.graphs.reduce((n, g) => n + g.values.length, 0);
+    assert.equal(report.graphs.length, 7);
+    assert.match(first[0]!.message, /^Reading ifs\.onnx \(0\.0 MB\)$/);
+    assert.equal(first[0]!.percent, 0);
+    for (let i = 1; i < first.length; i++) assert.ok(first[i]!.percent >= first[i - 1]!.percent, `progress went back at ${i}`);
+    assert.equal(first.at(-1)!.message, `Encoding the report (${values} values)`);
+    assert.equal(first.at(-1)!.percent, 95);
+    // A rebind reads nothing: it starts past the reading share.
+    const rebind: PlanProgress[] = [];
+    await s.plan({}, 'parallel', undefined, {}, (p) => rebind.push(p));
+    assert.ok(rebind.length >= 2 && rebind.every((p) => !p.message.startsWith('Reading')) && rebind[0]!.percent >= 15);
+  } finally {
+    s.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
