@@ -1,8 +1,13 @@
-// Runs node:test files (TypeScript through tsx) found under the given folders, in one process per file.
+// Runs node:test files (TypeScript through tsx) found under the given folders, in one process per
+// file, then lists every skipped test with its reason. Under CI=true a skip fails the run unless it
+// names a missing corpus folder (scripts/skipPolicy.mjs): a suite that could not run must not pass.
 // Usage: node scripts/runNodeTests.mjs test/onnx test/plan ...
-import { readdirSync, statSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, statSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { describeSkip, disallowedSkips } from './skipPolicy.mjs';
 
 function collect(dir, out) {
   if (!existsSync(dir)) return out;
@@ -18,5 +23,24 @@ if (files.length === 0) {
   console.error('runNodeTests: no test files found in', process.argv.slice(2).join(' '));
   process.exit(1);
 }
-const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+const tmp = mkdtempSync(join(tmpdir(), 'lens-skips-'));
+const skipsFile = join(tmp, 'skips.jsonl');
+const reporter = pathToFileURL(join(import.meta.dirname, 'skipReporter.mjs')).href;
+const r = spawnSync(
+  process.execPath,
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${skipsFile}`, ...files],
+  { stdio: 'inherit' },
+);
+const skips = existsSync(skipsFile)
+  ? readFileSync(skipsFile, 'utf8').split('\n').filter((l) => l !== '').map((l) => JSON.parse(l)).map((s) => ({ ...s, file: s.file ? relative(process.cwd(), s.file) : null }))
+  : [];
+rmSync(tmp, { recursive: true, force: true });
+const bad = disallowedSkips(skips);
+for (const s of skips) console.log(`runNodeTests: skipped ${describeSkip(s)}`);
+let status = r.status ?? 1;
+if (process.env.CI === 'true' && bad.length > 0) {
+  for (const s of bad) console.error(`runNodeTests: CI=true and this skip does not name a missing corpus folder: ${describeSkip(s)}`);
+  console.error(`runNodeTests: ${bad.length} skip(s) fail the run under CI=true`);
+  if (status === 0) status = 1;
+}
+process.exit(status);

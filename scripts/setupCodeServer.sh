@@ -2,7 +2,7 @@
 # Installs code-server 4.139.1 (embeds VS Code 1.139.1) with Node 24 into .vscode-test/, for the
 # real-VS-Code test (test/vscode). Idempotent: each part is skipped when already present.
 # Recipe and reasons: docs/testing-vscode.md. System packages (chromium, build-essential, python3,
-# pkg-config, libkrb5-dev) are installed by .ci/run, not here.
+# pkg-config, libkrb5-dev, fonts-dejavu-core) are installed by scripts/setupTests.sh, which calls this.
 set -euo pipefail
 
 NODE24_VERSION=24.22.3

@@ -8,7 +8,8 @@ import { inferShapes } from '../shape/inferShapes';
 import type { InferredValue } from '../shape/types';
 import { buildGraphReport, type GraphReportContext, type TransformedGraph } from './graphReport';
 import { DEFAULT_WORKSPACE_ENV } from '../plan/workspace';
-import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type ReportSession } from './report';
+import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type SessionFacts } from './report';
+import { modeledSession } from './describeSession';
 import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
 import { ALWAYS_UNCOVERED } from './uncoveredTerms';
 
@@ -34,20 +35,20 @@ export interface ReportOptions {
   bindings?: Record<string, number>;
   view?: PlanView;
   /** Session facts; each one left out takes its default (DEFAULT_SESSION). */
-  session?: Partial<ReportSession>;
+  session?: Partial<SessionFacts>;
   /** Called as the report advances (see reportProgress.ts); synchronous, so keep it cheap. */
   onProgress?: (progress: ReportProgress) => void;
 }
 
 /** 2 intra-op threads (the physical cores of the machine the formulas were verified on), 1 MiB L2, no declared KV length. */
-export const DEFAULT_SESSION: Readonly<ReportSession> = {
+export const DEFAULT_SESSION: Readonly<SessionFacts> = {
   intraOpThreads: DEFAULT_WORKSPACE_ENV.threads,
   l2CacheBytes: DEFAULT_WORKSPACE_ENV.l2CacheBytes,
   maxTotalSequenceLength: null,
 };
 
 /** The defaults overlaid with the facts the caller set (undefined and null fields keep the default, except the KV length). */
-export function resolveSession(session: Partial<ReportSession> | undefined): ReportSession {
+export function resolveSession(session: Partial<SessionFacts> | undefined): SessionFacts {
   return {
     intraOpThreads: session?.intraOpThreads ?? DEFAULT_SESSION.intraOpThreads,
     l2CacheBytes: session?.l2CacheBytes ?? DEFAULT_SESSION.l2CacheBytes,
@@ -109,7 +110,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     bindings,
     symbols: [...ctx.symbols].sort(),
     view,
-    session,
+    session: modeledSession(session, view),
     graphs: ctx.graphs,
     physicalPeak: {
       bytes: null,

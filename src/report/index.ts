@@ -2,3 +2,4 @@
 export * from './report';
 export { analyzeFile, buildReport, reportFromFile, opsetRecord, TOOL, type Analysis, type ReportOptions } from './buildReport';
 export { renderText } from './renderText';
+export { describeSession, modeledSession } from './describeSession';

@@ -7,6 +7,7 @@
  * written into markup (the JSON block escapes '<', and the webview renders names with textContent).
  */
 import { randomBytes } from 'node:crypto';
+import { describeSession } from './describeSession';
 import type { Report } from './report';
 
 /** Inputs of renderWebviewHtml; URIs are already webview URIs (asWebviewUri). */
@@ -198,6 +199,7 @@ export function renderStandaloneHtml(report: Report, webviewJs: string, css: str
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>${escapeHtml(`${fileName} · ONNX Memory Lens`)}</title>
+<meta name="description" content="${escapeHtml(`ONNX Memory Lens report of ${fileName}. Modeled session: ${describeSession(report)}`)}">
 <style nonce="${escapeHtml(nonce)}">
 ${escapeForRawText(themeCss(theme) + lightOverride + css, 'style')}
 </style>

@@ -1,7 +1,8 @@
 /**
- * The CLI's readable summary of a Report: model, opsets, steps, the peak with its top
+ * The CLI's readable summary of a Report: model, opsets, the modeled session, steps, the peak with its top
  * contributors, best-fit arena, unavailable reasons and uncovered terms, per graph.
  */
+import { describeSession } from './describeSession';
 import type { Report, ReportGraph, ReportValue } from './report';
 
 /** How many peak contributors the summary lists per graph. */
@@ -71,6 +72,7 @@ export function renderText(report: Report): string {
   const m = report.model;
   lines.push(`model: ${m.path} (${formatBytes(m.fileBytes)}, IR ${m.irVersion}${m.producer ? `, ${m.producer}` : ''})`);
   lines.push(`opsets: ${Object.entries(m.opsets).map(([d, v]) => `${d === '' ? 'ai.onnx' : d}:${v}`).join(' ')}`);
+  lines.push(`modeled session: ${describeSession(report)}`);
   lines.push(`view: ${report.view}   bindings: ${Object.entries(report.bindings).map(([k, v]) => `${k}=${v}`).join(' ') || '(none)'}`);
   const unbound = report.symbols.filter((s) => !(s in report.bindings));
   if (unbound.length > 0) lines.push(`unbound symbols: ${unbound.join(' ')} (bind with --bind NAME=VALUE)`);

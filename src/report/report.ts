@@ -163,14 +163,33 @@ export interface ReportGraph {
 /** Largest intra-op thread count accepted from the CLI or the settings; ORT's thread pools are far smaller. */
 export const MAX_INTRA_OP_THREADS = 1024;
 
-/** The ORT session facts a report assumes; the workspace formulas depend on them. */
-export interface ReportSession {
+/** The session facts a user sets (CLI flags, settings); the workspace and prepack formulas depend on them. */
+export interface SessionFacts {
   /** Intra-op threads (ORT's default is the physical core count). */
   intraOpThreads: number;
   /** Per-core L2 cache bytes (flash-attention block sizes). */
   l2CacheBytes: number;
   /** Declared maximum total sequence length for GroupQueryAttention scratch; null when not declared. */
   maxTotalSequenceLength: number | null;
+}
+
+/**
+ * The ONNX Runtime session whose memory the numbers model: the facts plus the fixed choices of the
+ * model. The fields after the facts were added within schema version 1 (additive, so version 1
+ * readers keep working); reports written before them lack them, and they then mean the same values.
+ */
+export interface ReportSession extends SessionFacts {
+  /** The ONNX Runtime release whose planner and kernels are modeled. */
+  ortVersion: '1.30';
+  executionProvider: 'CPUExecutionProvider';
+  /** SessionOptions graphOptimizationLevel. Always 'disabled': ORT's default ('all') rewrites the graph, which is not modeled. */
+  graphOptimizationLevel: 'disabled';
+  /** ORT's executor (SessionOptions executionMode); the same as the report's view. 'sequential' is ORT's default. */
+  executor: PlanView;
+  /** False: ORT's memory pattern (enableMemPattern, on by default) is not modeled; bestFitArenaBytes estimates the block it would allocate. */
+  memoryPatternModeled: false;
+  /** False: the CPU arena (chunk rounding, retained chunks, growth) is not modeled; it is listed among the uncovered terms. */
+  arenaModeled: false;
 }
 
 export interface Report {

@@ -13,6 +13,7 @@ import type { FromWebview, ToWebview } from '../../src/report/protocol';
 import type { Report, ReportStep, ReportValue } from '../../src/report/report';
 import { renderWebviewHtml, THEME_BODY_CLASS, themeCss, type StandaloneTheme } from '../../src/report/renderHtml';
 import { mulberry32 as rng } from './seededRandom';
+import { modeledSession } from '../../src/report/describeSession';
 
 const ROOT = resolve(__dirname, '../..');
 const ORIGIN = 'http://lens.test';
@@ -224,7 +225,7 @@ export function makeSyntheticReport(intervalCount: number, seed = 1): Report {
   return {
     schemaVersion: 1, tool: { name: 'onnx-memory-lens', version: '0.1.0' },
     model: { path: `/synthetic/${n}.onnx`, irVersion: 8, opsets: { '': 17 }, producer: 'synthetic', fileBytes: 0 },
-    bindings: {}, symbols: [], view: 'sequential', session: { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null }, 
+    bindings: {}, symbols: [], view: 'sequential', session: modeledSession({ intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null }, 'sequential'), 
     graphs: [{
       id: 'main', parent: null, steps, values, peak: { bytes: peak, step: peakStep, reason: null, label: 'Modeled peak (sequential)' },
       initialization: null, uncovered: [], unavailable: [], bestFitArenaBytes: null,

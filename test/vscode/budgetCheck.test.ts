@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkBudget, formatBytes, initializerBytes, topContributors } from '../../src/vscode/budgetCheck';
 import type { Report, ReportGraph, ReportValue } from '../../src/report/report';
+import { modeledSession } from '../../src/report/describeSession';
 
 function value(name: string, bytes: number | null, producedAt: number, releasedAfter: number | null, extra: Partial<ReportValue> = {}): ReportValue {
   return {
@@ -22,7 +23,7 @@ function report(values: ReportValue[], peak: ReportGraph['peak']): Report {
   };
   return {
     schemaVersion: 1, tool: { name: 't', version: '0' }, model: { path: '/m.onnx', irVersion: 8, opsets: { '': 17 }, producer: '', fileBytes: 1 },
-    bindings: {}, symbols: [], view: 'sequential', session: { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null }, graphs: [main], physicalPeak: { bytes: null, reason: 'not modeled' },
+    bindings: {}, symbols: [], view: 'sequential', session: modeledSession({ intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null }, 'sequential'), graphs: [main], physicalPeak: { bytes: null, reason: 'not modeled' },
   };
 }
 

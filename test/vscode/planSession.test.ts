@@ -112,8 +112,8 @@ test('PlanSession.plan() in the real worker (dist/planWorker.js) plans with the 
     // The report crossed the worker boundary as columns and was decoded on this side: it is the
     // report an in-process build gives, key for key.
     assert.equal(JSON.stringify(byDefault.report), JSON.stringify(reportFromFile(model)));
-    assert.deepEqual(byDefault.report.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null });
-    assert.deepEqual(oneThread.report.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 256 });
+    assert.deepEqual(byDefault.report.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: false, arenaModeled: false });
+    assert.deepEqual(oneThread.report.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 256, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: false, arenaModeled: false });
     const ws = (r: typeof byDefault) => r.report.graphs[0]!.steps[0]!.workspaceBytes!;
     assert.ok(ws(oneThread) > 0 && ws(oneThread) < ws(byDefault), `${ws(oneThread)} < ${ws(byDefault)}`);
   } finally {

@@ -3,6 +3,7 @@
  * tested before (and independently of) the planner. Numbers are chosen to be easy to check.
  */
 import type { Report, ReportGraph, ReportStep, ReportValue } from '../../src/report/report';
+import { modeledSession } from '../../src/report/describeSession';
 
 /** A step with defaults for the fields a test does not care about. */
 export function makeStep(index: number, node: string, opType: string, inputs: string[], outputs: string[], extra: Partial<ReportStep> = {}): ReportStep {
@@ -106,7 +107,7 @@ export function makeSmallReport(options: SmallReportOptions = {}): Report {
   return {
     schemaVersion: 1, tool: { name: 'onnx-memory-lens', version: '0.1.0' },
     model: { path: '/models/small.onnx', irVersion: 8, opsets: { '': 17 }, producer: 'test', fileBytes: 300000 },
-    bindings: { batch }, symbols: ['batch', 'n'], view, session: { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null }, graphs: [graph, body],
+    bindings: { batch }, symbols: ['batch', 'n'], view, session: modeledSession({ intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null }, view), graphs: [graph, body],
     physicalPeak: { bytes: null, reason: 'The physical peak depends on the arena and is never modeled' },
   };
 }

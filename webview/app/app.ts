@@ -16,8 +16,9 @@ import { emphasisMask } from '../timeline/emphasisMask';
 import { buildRowLayout, type RowLayout } from '../timeline/rowLayout';
 import { restoreViewState, type ViewState } from '../viewState';
 import { ChartView, GUTTER_PX, ROW_HEIGHT_PX, type ChartData } from './chartView';
-import { toPngDataUrl, toSvg } from './exporters';
-import { intervalRecords, toCsv } from '../timeline/intervalRecords';
+import { describeSession } from '../../src/report/describeSession';
+import { toCsvWithCaption, toPngDataUrl, toSvg } from './exporters';
+import { intervalRecords } from '../timeline/intervalRecords';
 import { fillHoverCard } from './hoverCard';
 import { SidePanel } from './sidePanel';
 import { Toolbar, type ExportFormat } from './toolbar';
@@ -399,20 +400,24 @@ export class App {
     const layout = this.layout;
     if (!graph || !layout) return;
     const base = `${(this.fileName || 'model').replace(/\.onnx$/i, '')}-${graph.id.replace(/[^A-Za-z0-9._-]+/g, '_')}-${this.report?.view ?? 'view'}`;
+    const caption = this.report ? describeSession(this.report) : '';
     let data: string;
     if (format === 'png') {
       const { curve, gantt } = this.chart.canvases;
-      data = toPngDataUrl(curve, gantt, this.palette.background);
+      const pixelRatio = gantt.clientWidth > 0 ? gantt.width / gantt.clientWidth : 1;
+      data = toPngDataUrl(curve, gantt, this.palette.background, { text: caption, color: this.palette.foreground }, pixelRatio);
     } else if (format === 'svg') {
       const { gantt } = this.chart.canvases;
       data = toSvg({
         graph, layout, scale: this.chart.scale(), widthPx: gantt.clientWidth, heightPx: gantt.clientHeight, gutterPx: GUTTER_PX,
-        rowHeightPx: ROW_HEIGHT_PX, scrollTopPx: this.chart.scrollTopPx, palette: this.palette,
+        rowHeightPx: ROW_HEIGHT_PX, scrollTopPx: this.chart.scrollTopPx, palette: this.palette, caption,
       });
     } else if (format === 'csv') {
-      data = toCsv(intervalRecords(graph, layout));
+      data = toCsvWithCaption(intervalRecords(graph, layout), caption);
     } else {
-      data = JSON.stringify({ graph: graph.id, view: this.report?.view, bindings: this.report?.bindings, intervals: intervalRecords(graph, layout) }, null, 2);
+      data = JSON.stringify({
+        graph: graph.id, view: this.report?.view, session: this.report?.session, sessionLabel: caption, bindings: this.report?.bindings, intervals: intervalRecords(graph, layout),
+      }, null, 2);
     }
     this.bridge.post({ type: 'export', format, fileName: `${base}.${format}`, data });
   }

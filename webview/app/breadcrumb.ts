@@ -1,4 +1,5 @@
-/** The breadcrumb above the chart: file, graph path (parent graphs are links), and view notes. */
+/** The breadcrumb above the chart: file, graph path (parent graphs are links), and which session the numbers model. */
+import { describeSession } from '../../src/report/describeSession';
 import type { Report, ReportGraph } from '../../src/report/report';
 import { clear, el } from '../dom';
 
@@ -24,6 +25,6 @@ export function renderBreadcrumb(nav: HTMLElement, report: Report, graph: Report
       nav.append(b);
     }
   });
-  nav.append(el('span', 'view-label', report.view === 'parallel' ? 'Parallel view: no reuse; intervals and peak are conservative bounds' : 'Sequential view (ORT default)'));
+  nav.append(el('span', 'view-label session-label', describeSession(report)));
   if (graph.parent) nav.append(el('span', 'view-label', 'Local report: never added to the parent peak'));
 }

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { decodeModelBytes } from '../../src/onnx/loadModel';
+import { buildReport, type Analysis } from '../../src/report/buildReport';
+import { describeSession } from '../../src/report/describeSession';
+import { escapeHtml, renderStandaloneHtml } from '../../src/report/renderHtml';
+import { renderText } from '../../src/report/renderText';
+import type { Report } from '../../src/report/report';
+import { buildModel, DataType, node, tensorValue } from '../support/onnxBuilder';
+
+function analysis(): Analysis {
+  const bytes = buildModel({
+    nodes: [node('Relu', ['x'], ['h'], { name: 'relu' }), node('Sigmoid', ['h'], ['y'], { name: 'sig' })],
+    inputs: [tensorValue('x', DataType.FLOAT, ['batch', 16])],
+    outputs: [tensorValue('y', DataType.FLOAT, ['batch', 16])],
+  });
+  return { filePath: '/virtual/session.onnx', model: decodeModelBytes(bytes, { fileName: 'session.onnx' }).model, fileBytes: bytes.length };
+}
+
+const SEQUENTIAL_LABEL =
+  "ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · sequential executor · 2 intra-op threads · memory pattern and arena not modeled (best-fit arena estimates the pattern's block)";
+const PARALLEL_LABEL =
+  'ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · parallel executor (no reuse; intervals and peak are conservative bounds) · 1 intra-op thread · memory pattern and arena not modeled';
+
+test('the JSON session names the modeled ORT session: 1.30, CPU EP, optimizations disabled, the executor, memory pattern and arena not modeled', () => {
+  const a = analysis();
+  const json = (r: Report): unknown => JSON.parse(JSON.stringify(r)).session;
+  assert.deepEqual(json(buildReport(a)), {
+    intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null,
+    ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: false, arenaModeled: false,
+  });
+  assert.deepEqual(json(buildReport(a, { view: 'parallel', session: { intraOpThreads: 1 } })), {
+    intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: null,
+    ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'parallel', memoryPatternModeled: false, arenaModeled: false,
+  });
+  assert.equal(buildReport(a).schemaVersion, 1, 'the new fields are additive: schema version 1 stands');
+});
+
+test('describeSession() says level, executor, threads and what is not modeled, never "ORT default"', () => {
+  const a = analysis();
+  assert.equal(describeSession(buildReport(a)), SEQUENTIAL_LABEL);
+  assert.equal(describeSession(buildReport(a, { view: 'parallel', session: { intraOpThreads: 1 } })), PARALLEL_LABEL);
+  assert.doesNotMatch(SEQUENTIAL_LABEL + PARALLEL_LABEL, /ORT default/);
+});
+
+test('describeSession() reads reports saved before the session record had these fields, or without a session', () => {
+  assert.equal(describeSession({ view: 'sequential', session: { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null } }), SEQUENTIAL_LABEL);
+  assert.equal(
+    describeSession({ view: 'parallel' }),
+    'ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · parallel executor (no reuse; intervals and peak are conservative bounds) · memory pattern and arena not modeled',
+  );
+});
+
+test('the text summary names the modeled session on its own line', () => {
+  const a = analysis();
+  assert.match(renderText(buildReport(a)), new RegExp(`^modeled session: ${SEQUENTIAL_LABEL.replace(/[()]/g, '\\$&')}$`, 'm'));
+  assert.match(renderText(buildReport(a, { view: 'parallel', session: { intraOpThreads: 1 } })), /^modeled session: .*parallel executor .* 1 intra-op thread ·/m);
+});
+
+test('the standalone HTML page names the modeled session in its description', () => {
+  const html = renderStandaloneHtml(buildReport(analysis()), '/* bundle */', '', { nonce: 'n' });
+  assert.ok(html.includes(`<meta name="description" content="${escapeHtml(`ONNX Memory Lens report of session.onnx. Modeled session: ${SEQUENTIAL_LABEL}`)}">`), html.slice(0, 800));
+});
