@@ -49,9 +49,14 @@ export function encodeReportColumns(report: Report): ReportColumns {
   };
 }
 
+/** Throws LensError('internal') unless `columns` has this build's layout version. */
+export function checkReportColumnsVersion(columns: Pick<ReportColumns, 'version'>): void {
+  if (columns.version !== REPORT_COLUMNS_VERSION) throw new LensError('internal', `Unsupported report columns version ${String(columns.version)}`);
+}
+
 /** Rebuilds the Report from columns; throws LensError('internal') when they are inconsistent. */
 export function decodeReportColumns(columns: ReportColumns): Report {
-  if (columns.version !== REPORT_COLUMNS_VERSION) throw new LensError('internal', `Unsupported report columns version ${String(columns.version)}`);
+  checkReportColumnsVersion(columns);
   const table = readStringTable(columns.strings);
   const graphs: ReportGraph[] = columns.graphs.map((g) => {
     const { id, parent, ...rest } = g.meta;

@@ -39,8 +39,7 @@ export class LensEditorProvider implements vscode.CustomReadonlyEditorProvider<L
     let outcome: PlanOutcome;
     try {
       const session = this.host.sessions.acquire(uri.fsPath);
-      const { report, packed } = await this.host.plan(session, settings.defaultBindings, settings.view, token, settings.session);
-      outcome = { ok: true, report, packed };
+      outcome = { ok: true, plan: await this.host.plan(session, settings.defaultBindings, settings.view, token, settings.session) };
     } catch (err) {
       outcome = { ok: false, error: this.host.reportError(err, basename(uri.fsPath)) };
     }

@@ -6,7 +6,6 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { LensError } from '../onnx/lensError';
 import type { ToWebview } from '../report/protocol';
-import type { PackedReportColumns } from '../report/packedColumns';
 import type { PlanView, Report, ReportSession } from '../report/report';
 import { checkBudget } from './budgetCheck';
 import { Disposable } from './disposable';
@@ -20,7 +19,7 @@ export const OUTPUT_CHANNEL_NAME = 'ONNX Memory Lens';
 export const PROGRESS_DELAY_MS = 400;
 
 /** A report posted to the webview, or the error that replaced it. */
-export type PlanOutcome = { ok: true; report: Report; packed: PackedReportColumns } | { ok: false; error: ToWebview & { type: 'error' } };
+export type PlanOutcome = { ok: true; plan: PlanResult } | { ok: false; error: ToWebview & { type: 'error' } };
 
 /** Extension-wide services; one instance per activation. */
 export class LensHost extends Disposable {

@@ -5,7 +5,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { LensError } from '../onnx/lensError';
-import { decodeReportColumns } from '../report/columnarReport';
+import { checkReportColumnsVersion, decodeReportColumns, type ReportColumns } from '../report/columnarReport';
 import { unpackReportColumns, type PackedReportColumns } from '../report/packedColumns';
 import type { PlanView, Report, ReportSession } from '../report/report';
 import type { PlanProgress, PlanRequest, PlanWorkerData, WorkerMessage } from './workerProtocol';
@@ -18,12 +18,30 @@ export interface CancellationLike {
 
 /** A finished plan: the report and whether this request had to read the model file. */
 export interface PlanResult {
-  report: Report;
+  /** Decoded on first use (a large report takes a while), so the caller can post `packed` first. */
+  readonly report: Report;
   /** The same report as the worker encoded it, posted to the webview as is. */
   packed: PackedReportColumns;
   analyzed: boolean;
   /** True when the answer came from the recent-plans cache, without asking the worker. */
   cached: boolean;
+}
+
+/** A PlanResult whose report is decoded from `columns` when first read, once. */
+function planResult(columns: ReportColumns, packed: PackedReportColumns, analyzed: boolean, cached: boolean, decoded: { report: Report | null } = { report: null }): PlanResult {
+  return {
+    packed, analyzed, cached,
+    get report(): Report {
+      return (decoded.report ??= decodeReportColumns(columns));
+    },
+  };
+}
+
+/** The cached answer to a request: the same columns and (lazily) the same decoded report. */
+interface RecentPlan {
+  columns: ReportColumns;
+  packed: PackedReportColumns;
+  decoded: { report: Report | null };
 }
 
 /** How many recent plans (bindings × view × session facts) a session keeps, newest last. */
@@ -38,7 +56,7 @@ export function planKey(bindings: Record<string, number>, view: PlanView, sessio
 }
 
 interface Pending {
-  resolve(result: PlanResult): void;
+  resolve(result: RecentPlan & { analyzed: boolean }): void;
   reject(err: LensError): void;
   onProgress?: (progress: PlanProgress) => void;
 }
@@ -51,7 +69,7 @@ export class PlanSession {
   /** How many times a worker read the model file (for tests and the output channel). */
   analyzeCount = 0;
   /** Finished plans by planKey, oldest first: a rebind back to recent values or a view switch back is instant. */
-  private readonly recent = new Map<string, PlanResult>();
+  private readonly recent = new Map<string, RecentPlan>();
 
   constructor(
     readonly modelPath: string,
@@ -74,16 +92,16 @@ export class PlanSession {
     if (hit) {
       this.recent.delete(key);
       this.recent.set(key, hit);
-      return Promise.resolve({ ...hit, analyzed: false, cached: true });
+      return Promise.resolve(planResult(hit.columns, hit.packed, false, true, hit.decoded));
     }
-    return this.planInWorker(bindings, view, token, session, onProgress).then((result) => {
-      this.remember(key, result);
-      return result;
+    return this.planInWorker(bindings, view, token, session, onProgress).then((recent) => {
+      this.remember(key, recent);
+      return planResult(recent.columns, recent.packed, recent.analyzed, false, recent.decoded);
     });
   }
 
   /** Keeps `result` among the recent plans within RECENT_PLANS and RECENT_PLANS_MAX_BYTES. */
-  private remember(key: string, result: PlanResult): void {
+  private remember(key: string, result: RecentPlan): void {
     this.recent.set(key, result);
     let bytes = 0;
     for (const r of this.recent.values()) bytes += r.packed.buffer.byteLength;
@@ -94,10 +112,10 @@ export class PlanSession {
     }
   }
 
-  private planInWorker(bindings: Record<string, number>, view: PlanView, token: CancellationLike | undefined, session: Partial<ReportSession>, onProgress?: (progress: PlanProgress) => void): Promise<PlanResult> {
+  private planInWorker(bindings: Record<string, number>, view: PlanView, token: CancellationLike | undefined, session: Partial<ReportSession>, onProgress?: (progress: PlanProgress) => void): Promise<RecentPlan & { analyzed: boolean }> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
-    return new Promise<PlanResult>((resolve, reject) => {
+    return new Promise<RecentPlan & { analyzed: boolean }>((resolve, reject) => {
       const sub = token?.onCancellationRequested(() => this.stop(this.cancelledError()));
       this.pending.set(id, {
         onProgress,
@@ -148,14 +166,16 @@ export class PlanSession {
       this.pending.delete(res.id);
       if (res.ok) {
         if (res.analyzed) this.analyzeCount++;
-        let report: Report;
+        let columns: ReportColumns;
         try {
-          report = decodeReportColumns(unpackReportColumns(res.packed));
+          // Views on the buffer and a version check now; the objects only when the report is read.
+          columns = unpackReportColumns(res.packed);
+          checkReportColumnsVersion(columns);
         } catch (err) {
           p.reject(err instanceof LensError ? err : new LensError('internal', `Report of ${this.modelPath} could not be decoded: ${String(err)}`));
           return;
         }
-        p.resolve({ report, packed: res.packed, analyzed: res.analyzed, cached: false });
+        p.resolve({ columns, packed: res.packed, decoded: { report: null }, analyzed: res.analyzed });
       } else {
         p.reject(new LensError(res.error.code, res.error.message));
       }

@@ -13,6 +13,7 @@ import type { PlanView, Report } from '../report/report';
 import { Disposable } from './disposable';
 import { exportBytes, safeExportName } from './exportPayload';
 import type { LensHost, PlanOutcome } from './lensHost';
+import type { PlanResult } from './planSession';
 import { planKey } from './planSession';
 import { readSettings } from './settings';
 import { validateFromWebview } from './validateMessage';
@@ -55,12 +56,12 @@ export class ReportView extends Disposable {
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw)));
     this.register(panel.onDidDispose(() => this.dispose()));
     if (!this.last) void this.replan();
-    else if (this.last.ok) this.applyBudget(this.last.report);
+    else if (this.last.ok) this.applyBudget(this.last.plan);
   }
 
   /** The report on screen, if any. */
   get report(): Report | null {
-    return this.last?.ok ? this.last.report : null;
+    return this.last?.ok ? this.last.plan.report : null;
   }
 
   override dispose(): void {
@@ -82,7 +83,7 @@ export class ReportView extends Disposable {
 
   /** Re-evaluates the budget diagnostic (after a settings change). */
   recheckBudget(): void {
-    if (this.last?.ok) this.applyBudget(this.last.report);
+    if (this.last?.ok) this.applyBudget(this.last.plan);
   }
 
   /** Plans again after a session-fact setting (threads, L2, KV length) changed. */
@@ -121,13 +122,21 @@ export class ReportView extends Disposable {
 
   private postCurrent(): void {
     if (!this.last) this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}` });
-    else if (this.last.ok) this.postReport(this.last.packed);
+    else if (this.last.ok) this.postReport(this.last.plan.packed);
     else this.post(this.last.error);
     if (this.observed) this.post({ type: 'observed', observed: this.observed });
   }
 
-  private applyBudget(report: Report): void {
-    this.host.updateBudget(this.modelUri, report, readSettings(this.modelUri).budgetBytes, this);
+  /** Checks the budget once the webview has its message: decoding the host's copy of a large report takes a while. */
+  private applyBudget(plan: PlanResult): void {
+    setTimeout(() => {
+      if (this.isDisposed || !this.last?.ok || this.last.plan !== plan) return;
+      try {
+        this.host.updateBudget(this.modelUri, plan.report, readSettings(this.modelUri).budgetBytes, this);
+      } catch (err) {
+        this.reportProblem(err);
+      }
+    }, 0);
   }
 
   private async replan(): Promise<void> {
@@ -136,13 +145,14 @@ export class ReportView extends Disposable {
     try {
       // Acquire on every plan: the cache returns the same session unless the file changed on disk.
       const session = this.host.sessions.acquire(this.modelUri.fsPath);
-      const { report, packed } = await this.host.plan(session, this.bindings, this.view, undefined, readSettings(this.modelUri).session, (p) => {
+      const plan = await this.host.plan(session, this.bindings, this.view, undefined, readSettings(this.modelUri).session, (p) => {
         if (generation === this.generation) this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}: ${p.percent}% · ${p.message}` });
       });
       if (generation !== this.generation || this.isDisposed) return;
-      this.last = { ok: true, report, packed };
-      this.applyBudget(report);
-      this.postReport(packed);
+      this.last = { ok: true, plan };
+      // The webview first: the host decodes its own copy of the report (for the budget) afterwards.
+      this.postReport(plan.packed);
+      this.applyBudget(plan);
     } catch (err) {
       if (generation !== this.generation || this.isDisposed) return;
       this.showError(err);
