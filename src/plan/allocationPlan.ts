@@ -12,7 +12,7 @@
  * Invariant: `root` always names the value that owns the buffer (one hop), as ORT's `reused_buffer`.
  */
 import { PlanError } from '../onnx/lensError';
-import type { AllocKind, PlanView, ReuseVia } from '../report/report';
+import type { AllocKind, PlanView, ReuseVia } from './planTypes';
 import type { InferredValue } from '../shape/types';
 import type { ExecGraph, ExecNode } from './execGraph';
 import { lookupKernel, type KernelDecl } from './kernelTable';

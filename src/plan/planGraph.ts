@@ -3,7 +3,7 @@
  * live-bytes curve and the best-fit arena size. Subgraphs are planned separately by the caller.
  */
 import { DataType } from '../onnx/dataType';
-import type { PlanView } from '../report/report';
+import type { PlanView } from './planTypes';
 import type { InferredValue } from '../shape/types';
 import { computeAllocationPlan, type AllocationPlan } from './allocationPlan';
 import type { ExecGraph } from './execGraph';

@@ -16,24 +16,12 @@
 /** The JSON schema version of `Report`. */
 export const REPORT_SCHEMA_VERSION = 1;
 
-/** ORT's AllocKind names (alloc_kind.h). */
-export type AllocKind =
-  | 'Allocate'
-  | 'Reuse'
-  | 'Share'
-  | 'AllocateStatically'
-  | 'PreExisting'
-  | 'AllocateOutput'
-  | 'AllocatedExternally';
+import type { AllocKind, InitializationFigures, PlanView, ReuseVia } from '../plan/planTypes';
 
-/** How a `Reuse` value got its buffer: Alias() pair, MayInplace() pair, or a dead buffer from the freelist. */
-export type ReuseVia = 'alias' | 'inplace' | 'freelist';
+export type { AllocKind, InitializationFigures, PlanView, PrepackEntry, ReuseVia } from '../plan/planTypes';
 
 /** A dimension in a report: a number, a symbolic expression (e.g. 'batch', '2*sequence'), or unknown. */
 export type ReportDim = number | string | null;
-
-/** Which view the plan models. */
-export type PlanView = 'sequential' | 'parallel';
 
 /** Workspace (L2 scratch) state of a step: known zero, a formula, or unavailable. */
 export type WorkspaceState = 'zero' | 'formula' | 'unavailable';
@@ -122,28 +110,6 @@ export interface UnavailableGroup {
   steps: number[];
 }
 
-export interface PrepackEntry {
-  step: number;
-  initializer: string;
-  /** Bytes of the packed copy; null if unknown. */
-  packedBytes: number | null;
-  reason: string | null;
-}
-
-export interface InitializationFigures {
-  /** Initializer payload bytes as stored (before kernel construction). */
-  initializerBytesStored: number | null;
-  /** Initializer bytes after prepack (packed copies plus originals that stay); null if unknown. */
-  initializerBytesAfterPrepack: number | null;
-  /**
-   * The part of `initializerBytesAfterPrepack` ORT 1.30 holds in its CPU arena: packed copies plus
-   * the originals that stay and are at most 127 bytes and stored inside the model. Larger ones and
-   * external data are used in place (from the model's memory or file), outside the arena.
-   */
-  arenaBytesAfterPrepack: number | null;
-  prepack: PrepackEntry[];
-  reason: string | null;
-}
 
 export interface ReportGraph {
   /** 'main', or a path like 'main/Loop_3/body'. */

@@ -8,7 +8,7 @@
  * LayerNorm family) are not shared. Weights are never read, so two distinct initializers with
  * identical bytes (which ORT also shares) are counted twice: an upper bound.
  */
-import type { InitializationFigures, PrepackEntry } from '../../report/report';
+import type { InitializationFigures, PrepackEntry } from '../planTypes';
 import { estimatePrepack } from './estimatePrepack';
 import type { PrepackPiece, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from './types';
 

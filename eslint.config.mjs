@@ -1,0 +1,70 @@
+// The project's boundaries, enforced (`npm run lint`, part of `npm test`). Only boundary and safety
+// rules are on: style is left to review and the style guide.
+// - The core (src/onnx, src/shape, src/plan, src/report, src/cli) never imports `vscode`.
+// - src/plan does not import src/report: the report is built from a finished plan, not the reverse.
+// - webview/ imports types from src/, d3 modules and the VS Code web components; at run time it may
+//   use only the pure, DOM-free modules the host shares with it (CODEC_MODULES), so no planner or
+//   decoder code is bundled into the webview.
+// - The host <-> webview protocol has no `any`.
+// - The extension host awaits or voids every promise (a floating promise loses its error).
+import tseslint from 'typescript-eslint';
+
+/** src/ modules the webview runs: the report transport codec and the session label. */
+const CODEC_MODULES = ['columnarReport', 'columnarTables', 'packedColumns', 'stringTable', 'describeSession'];
+
+const NO_VSCODE = { name: 'vscode', message: 'The core never imports vscode: host glue lives in src/vscode.' };
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', '.vscode-test/**', 'test-output/**', 'out/**', 'demo-output/**', 'media/**'] },
+  {
+    files: ['**/*.ts', '**/*.mts'],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { '@typescript-eslint': tseslint.plugin },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  {
+    files: ['src/onnx/**/*.ts', 'src/shape/**/*.ts', 'src/report/**/*.ts', 'src/cli/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [NO_VSCODE] }] },
+  },
+  {
+    files: ['src/plan/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [NO_VSCODE],
+        patterns: [{ group: ['**/report', '**/report/*'], message: 'src/plan does not import src/report; put what both need in src/plan (e.g. planTypes.ts).' }],
+      }],
+    },
+  },
+  {
+    files: ['webview/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [NO_VSCODE],
+        patterns: [
+          {
+            regex: `/src/(?!report/(${CODEC_MODULES.join('|')})$)`,
+            allowTypeImports: true,
+            message: 'The webview imports only types from src/ (plus the shared codec modules listed in eslint.config.mjs).',
+          },
+          {
+            regex: '^(?!\\.|d3-|@vscode-elements/elements/)',
+            message: 'The webview imports only d3 modules and @vscode-elements/elements from packages.',
+          },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/report/protocol.ts', 'src/vscode/workerProtocol.ts', 'src/vscode/validateMessage.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
+  },
+  {
+    files: ['src/vscode/**/*.ts'],
+    languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': 'off',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+);

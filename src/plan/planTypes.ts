@@ -1,0 +1,45 @@
+/**
+ * The planner's own vocabulary, which the Report contract repeats (src/report/report.ts re-exports
+ * these): the plan does not depend on the report.
+ */
+
+/** ORT's AllocKind names (alloc_kind.h). */
+export type AllocKind =
+  | 'Allocate'
+  | 'Reuse'
+  | 'Share'
+  | 'AllocateStatically'
+  | 'PreExisting'
+  | 'AllocateOutput'
+  | 'AllocatedExternally';
+
+/** How a `Reuse` value got its buffer: Alias() pair, MayInplace() pair, or a dead buffer from the freelist. */
+export type ReuseVia = 'alias' | 'inplace' | 'freelist';
+
+/** Which executor the plan models: ORT's sequential executor, or its parallel one (no reuse). */
+export type PlanView = 'sequential' | 'parallel';
+
+/** One packed weight copy made at session initialization (L1). */
+export interface PrepackEntry {
+  step: number;
+  initializer: string;
+  /** Bytes of the packed copy; null if unknown. */
+  packedBytes: number | null;
+  reason: string | null;
+}
+
+/** What initialization holds: initializer payloads as stored and after prepack, and the prepack entries. */
+export interface InitializationFigures {
+  /** Initializer payload bytes as stored (before kernel construction). */
+  initializerBytesStored: number | null;
+  /** Initializer bytes after prepack (packed copies plus originals that stay); null if unknown. */
+  initializerBytesAfterPrepack: number | null;
+  /**
+   * The part of `initializerBytesAfterPrepack` ORT 1.30 holds in its CPU arena: packed copies plus
+   * the originals that stay and are at most 127 bytes and stored inside the model. Larger ones and
+   * external data are used in place (from the model's memory or file), outside the arena.
+   */
+  arenaBytesAfterPrepack: number | null;
+  prepack: PrepackEntry[];
+  reason: string | null;
+}
