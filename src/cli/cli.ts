@@ -13,7 +13,12 @@ import { renderStandaloneHtml } from '../report/renderHtml';
 import { parseArgs, USAGE, type CliArgs } from './parseArgs';
 
 /** Process exit codes of the CLI. */
-export const EXIT = { ok: 0, badInput: 2, overBudget: 3 } as const;
+export const EXIT = { ok: 0, badInput: 2, overBudget: 3, internal: 70 } as const;
+
+/** The exit code for an error out of the pipeline: 2 for bad input, 70 (sysexits EX_SOFTWARE) for a bug of ours. */
+export function exitCodeFor(err: unknown): number {
+  return err instanceof LensError && err.code !== 'internal' ? EXIT.badInput : EXIT.internal;
+}
 
 /** Where the CLI writes; injectable for tests. */
 export interface CliIo {
@@ -53,9 +58,11 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
     analysis = analyzeFile(resolve(file));
     report = buildReport(analysis, { bindings: args.bindings, view: args.view, session: args.session });
   } catch (e) {
-    const msg = e instanceof LensError ? e.message : `internal error: ${e instanceof Error ? e.message : String(e)}`;
+    const code = exitCodeFor(e);
+    const text = e instanceof Error ? e.message : String(e);
+    const msg = code === EXIT.internal ? `internal error (a bug in onnx-memory-lens; please report it): ${text}` : text;
     io.err(`error: ${file}: ${oneLine(msg)}\n`);
-    return EXIT.badInput;
+    return code;
   }
   if (args.html !== null) {
     const js = join(__dirname, 'webview.js');

@@ -7,6 +7,7 @@ import { DEFAULT_WORKSPACE_ENV, estimateWorkspace, type TensorDesc, type Workspa
 import { evaluateDim } from '../shape/symbolicDim';
 import type { InferredValue } from '../shape/types';
 import type { WorkspaceState } from './report';
+import { internalRuleError } from '../onnx/internalError';
 
 /** Workspace bytes of one step: known zero, a formula's bytes, or unavailable with a reason. */
 export interface StepWorkspace {
@@ -58,12 +59,16 @@ export function workspaceIo(
   };
 }
 
-/** Estimates the workspace of `node` from `io`. */
+/**
+ * Estimates the workspace of `node` from `io`. A size the formula cannot know is 'unavailable' with
+ * its reason (estimateWorkspace turns SizeUnknown into that); any other exception is a bug in the
+ * formula and is thrown as LensError('internal') naming the op and node.
+ */
 export function stepWorkspace(node: ExecNode, io: WorkspaceIo, opsets: Record<string, number>, env: WorkspaceEnv = DEFAULT_WORKSPACE_ENV): StepWorkspace {
   try {
     const est = estimateWorkspace(node, io, { ...env, opset: opsets[node.domain] });
     return { bytes: est.bytes, state: est.state, reason: est.reason };
   } catch (e) {
-    return { bytes: null, state: 'unavailable', reason: e instanceof Error ? e.message : String(e) };
+    throw internalRuleError(e, 'workspace formula', node.opType, node.name);
   }
 }

@@ -9,6 +9,7 @@
  * Each pass visits every node once in a topological order, so the work is linear in nodes + values.
  */
 import { ShapeError } from '../onnx/lensError';
+import { internalRuleError } from '../onnx/internalError';
 import type { FunctionInfo, Graph, SparseTensorInfo, TensorInfo, TypeInfo, ValueInfo } from '../onnx/model';
 import { inferenceOrder } from './graphOrder';
 import { makeRuleContext, type PassSettings } from './nodeContext';
@@ -186,7 +187,7 @@ function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Sc
   try {
     return rule(ctx);
   } catch (err) {
-    if (!(err instanceof ShapeError) || err.code !== 'bad-model') throw err;
+    if (!(err instanceof ShapeError) || err.code !== 'bad-model') throw internalRuleError(err, 'shape rule', node.opType, node.name);
     return node.outputs.map(() => ({ kind: 'unknown', dtype: null, shape: null, reason: err.message }));
   }
 }

@@ -108,7 +108,9 @@ export class LensHost extends Disposable {
    */
   reportError(err: unknown, fileName: string): ToWebview & { type: 'error' } {
     const code = err instanceof LensError ? err.code : 'internal';
-    const message = err instanceof Error ? err.message : String(err);
+    const text = err instanceof Error ? err.message : String(err);
+    // An internal error is a bug of ours, not a problem with the model: say so, and where to look.
+    const message = code === 'internal' ? `${text} (a bug in ONNX Memory Lens, not in the model: please report it; details in the ONNX Memory Lens output channel)` : text;
     this.log(`Error (${code}) for ${fileName}: ${message}`);
     if (err instanceof Error && !(err instanceof LensError) && err.stack) this.log(err.stack);
     if (code !== 'cancelled') void vscode.window.showErrorMessage(message);

@@ -7,7 +7,7 @@ import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../support/corpu
 
 const skip = hasCorpus ? false : `corpus not found at ${CORPUS} (tests expect it beside the checkout)`;
 
-test('every corpus model gives a Report (both views) or a LensError with a one-line message, never another exception', { skip }, () => {
+test('every corpus model gives a Report (both views) or a LensError with a one-line message, never another exception nor an internal one', { skip }, () => {
   const files = listOnnxFiles(CORPUS);
   assert.ok(files.length > 50, `found ${files.length} models`);
   let reports = 0;
@@ -32,6 +32,8 @@ test('every corpus model gives a Report (both views) or a LensError with a one-l
       reports++;
     } catch (e) {
       if (!(e instanceof LensError)) throw new Error(`${key}: not a LensError: ${e instanceof Error ? e.stack : String(e)}`);
+      // An internal error is a bug of ours (a rule that threw), not a model ORT or we refuse.
+      assert.notEqual(e.code, 'internal', `${key}: internal error: ${e.message}`);
       assert.ok(!e.message.includes('\n') && /^[A-Z]/.test(e.message) && !e.message.endsWith('.'), `${key}: message '${e.message}'`);
       rejected.push(`${key}: ${e.code}: ${e.message}`);
     }

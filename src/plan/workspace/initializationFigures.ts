@@ -9,6 +9,7 @@
  * identical bytes (which ORT also shares) are counted twice: an upper bound.
  */
 import type { InitializationFigures, PrepackEntry } from '../planTypes';
+import { internalRuleError } from '../../onnx/internalError';
 import { estimatePrepack } from './estimatePrepack';
 import type { PrepackPiece, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from './types';
 
@@ -140,6 +141,12 @@ export function estimateInitialization(
   readers: InitializerReaders,
   env: WorkspaceEnv,
 ): InitializationFigures {
-  const packed = steps.map((s) => ({ step: s.step, node: s.node, packs: estimatePrepack(s.node, s.io, env).packs }));
+  const packed = steps.map((s) => {
+    try {
+      return { step: s.step, node: s.node, packs: estimatePrepack(s.node, s.io, env).packs };
+    } catch (err) {
+      throw internalRuleError(err, 'prepack formula', s.node.opType, s.node.name ?? `at step ${s.step}`);
+    }
+  });
   return initializationFigures(initializers, packed, readers);
 }

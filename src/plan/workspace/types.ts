@@ -12,6 +12,8 @@ export interface TensorDesc {
 
 /** The parts of an executed node the estimators read (ExecNode satisfies it). */
 export interface WorkspaceNode {
+  /** The node's name, for the message of an internal error. */
+  name?: string;
   opType: string;
   domain: string;
   attributes: Attribute[];
