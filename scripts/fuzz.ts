@@ -1,11 +1,12 @@
 /**
  * `npm run fuzz -- --iterations N [--seed S] [--timeout-ms T] [--corpus DIR] [--load-only]`: mutates corpus
  * models (truncation, bit flips, length-prefix corruption, field-level edits of dims, types and
- * names) and runs each through `loadModel` and, when src/report/buildReport.ts exports
- * `reportFromFile`, the whole report pipeline. Every case runs in a child process with a time
+ * names) and runs each through `loadModel` (`--load-only`) or the whole report pipeline
+ * (`reportFromFile`). Every case runs in a child process with a time
  * limit and a 1 GiB heap cap, so a hang or a runaway allocation is caught rather than stalling the run.
  *
- * Outcomes: report (clean result), error (a LensError), crash (anything else), hang (timeout).
+ * Outcomes: report (clean result), error (a LensError for a bad input), crash (anything else,
+ * including an internal LensError), hang (timeout).
  * Crashing and hanging inputs are saved under test/fuzz/crashes/. Prints
  * `fuzz: cases=N reports=a errors=b crashes=c hangs=d` and exits 1 on any crash or hang.
  */
@@ -333,20 +334,17 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
 function childMain(): void {
   type Pipeline = (file: string) => unknown;
   const load = (require('../src/onnx/loadModel') as { loadModel: Pipeline }).loadModel;
-  let report: Pipeline = load;
-  try {
-    const mod = require('../src/report/buildReport') as { reportFromFile?: Pipeline };
-    if (typeof mod.reportFromFile === 'function') report = mod.reportFromFile;
-  } catch {
-    // No pipeline yet (or it does not load): fuzz the decoder alone.
-  }
+  const report = (require('../src/report/buildReport') as { reportFromFile: Pipeline }).reportFromFile;
   process.on('message', ({ file, stage }: { file: string; stage: Stage }) => {
     let outcome: Outcome;
     try {
       (stage === 'load' ? load : report)(file);
       outcome = { kind: 'report', detail: '' };
     } catch (err) {
-      outcome = err instanceof LensError ? { kind: 'error', detail: `${err.code}: ${err.message}` } : { kind: 'crash', detail: err instanceof Error ? (err.stack ?? err.message) : String(err) };
+      // An internal LensError is a bug of ours (a rule that threw), as much a crash as a TypeError.
+      outcome = err instanceof LensError && err.code !== 'internal'
+        ? { kind: 'error', detail: `${err.code}: ${err.message}` }
+        : { kind: 'crash', detail: err instanceof Error ? (err.stack ?? err.message) : String(err) };
     }
     process.send!(outcome);
   });

@@ -46,8 +46,11 @@ export interface TensorInfo {
   byteSize: number | null;
   /** Why `byteSize` is null (e.g. a string tensor, a dim beyond 2^53); absent when it is known. */
   byteSizeReason?: string;
-  /** Bytes actually stored in the file (raw_data / typed fields / external length). */
-  storedBytes: number;
+  /**
+   * Bytes actually stored in the file (raw_data / typed fields / external length); null when neither
+   * a stored length nor the logical size is known (never 0 for unknown).
+   */
+  storedBytes: number | null;
   external: ExternalDataRef | null;
   /** Decoded values for small numeric tensors (≤ SMALL_VALUE_LIMIT elements), else null. */
   values: number[] | null;

@@ -193,7 +193,7 @@ function decodeTensor(t: Msg): TensorInfo {
     // External payloads live in another file; the compactor's count is of the (empty) inline payload.
     // Without a `length` key the rest of the file is meant: checkExternalData puts the real figure
     // in; until then the logical size is the best stand-in (the bytes ORT will require).
-    storedBytes: external ? (external.length ?? size.byteSize ?? 0) : stored,
+    storedBytes: external ? (external.length ?? size.byteSize) : stored,
     external,
     values: null,
   };

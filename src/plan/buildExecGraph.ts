@@ -56,7 +56,7 @@ function scalarTensor(name: string, dataType: number, dims: number[], values: nu
     dataType,
     dims,
     byteSize: tensorByteSize(dataType, count),
-    storedBytes: tensorByteSize(dataType, count) ?? 0,
+    storedBytes: tensorByteSize(dataType, count),
     external: null,
     values,
     strings: strings ?? null,
@@ -73,7 +73,7 @@ export function constantToTensor(n: Pick<Node, 'attributes' | 'outputs'>): Tenso
       return a.t ? { ...a.t, name } : null;
     case 'sparse_value': {
       const s = a.sparseTensor;
-      return s ? { name, dataType: s.dataType, dims: s.dims, byteSize: s.denseByteSize, storedBytes: s.denseByteSize ?? 0, external: null, values: null } : null;
+      return s ? { name, dataType: s.dataType, dims: s.dims, byteSize: s.denseByteSize, storedBytes: s.denseByteSize, external: null, values: null } : null;
     }
     case 'value_float':
       return scalarTensor(name, DataType.FLOAT, [], [a.f ?? 0]);
@@ -97,7 +97,7 @@ export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = n
   const initializers = new Map<string, TensorInfo>();
   for (const t of graph.initializers) initializers.set(t.name, t);
   for (const s of graph.sparseInitializers) {
-    initializers.set(s.name, { name: s.name, dataType: s.dataType, dims: s.dims, byteSize: s.denseByteSize, storedBytes: s.denseByteSize ?? 0, external: null, values: null });
+    initializers.set(s.name, { name: s.name, dataType: s.dataType, dims: s.dims, byteSize: s.denseByteSize, storedBytes: s.denseByteSize, external: null, values: null });
   }
   const nodes: ExecNode[] = [];
   for (const n of graph.nodes) {

@@ -138,7 +138,7 @@ export function buildGraphReport(
     if (s) return s;
     const init = exec.initializers.get(name);
     const t = typeOf(name);
-    if (init) s = init.byteSize === null ? { bytes: null, reason: `initializer '${name}' has no fixed size` } : { bytes: init.byteSize, reason: null };
+    if (init) s = init.byteSize === null ? { bytes: null, reason: `initializer '${name}': ${init.byteSizeReason ?? 'its size is unknown'}` } : { bytes: init.byteSize, reason: null };
     else if (!t) s = { bytes: null, reason: 'no type inferred' };
     else if (t.kind !== 'tensor' && t.kind !== 'unknown') s = { bytes: null, reason: `${t.kind} value: its contents are allocated by the kernel` };
     else if (t.dtype === DataType.STRING) s = { bytes: null, reason: 'string tensor: size depends on the strings' };

@@ -187,3 +187,15 @@ test('buildReport() labels the parallel peak a conservative upper bound and the 
   // Without reuse the parallel bound is never below the sequential plan's peak.
   assert.ok(parallel.bytes! >= sequential.bytes!);
 });
+
+test("buildReport() gives an initializer of unknown size the decoder's own reason, not a generic one", () => {
+  const bytes = buildModel({
+    nodes: [node('Identity', ['words'], ['Y'], { name: 'id' })],
+    inputs: [],
+    outputs: [tensorValue('Y', DataType.STRING, [2])],
+    initializers: [{ name: 'words', dataType: DataType.STRING, dims: [2], stringData: [new TextEncoder().encode('a'), new TextEncoder().encode('bc')] }],
+  });
+  const v = buildReport(analysis(bytes)).graphs[0]!.values.find((x) => x.name === 'words')!;
+  assert.equal(v.bytes, null);
+  assert.equal(v.unavailableReason, "initializer 'words': string tensor: size depends on its contents");
+});

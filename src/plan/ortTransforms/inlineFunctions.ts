@@ -51,7 +51,7 @@ function constantOf(name: string, attributes: Attribute[]): BodyConstant {
 function initializerOf(name: string, c: BodyConstant): TensorInfo {
   const count = c.dims.reduce((p, d) => p * d, 1);
   const byteSize = tensorByteSize(c.dataType, count);
-  return { name, dataType: c.dataType, dims: c.dims, byteSize, storedBytes: byteSize ?? 0, external: null, values: c.values.length ? c.values : null };
+  return { name, dataType: c.dataType, dims: c.dims, byteSize, storedBytes: byteSize, external: null, values: c.values.length ? c.values : null };
 }
 
 /** Replaces `call` by `body` exactly as Graph::InlineFunction names and indexes it. */

@@ -32,14 +32,32 @@ for (const c of hasCorpus ? corpusCases() : [{ path: 'corpus', options: {} }]) {
     const rows = new Map<string, number[]>();
     for (const r of oracle.csv) rows.set(r.baseName, [...(rows.get(r.baseName) ?? []), r.totalTempAllocations]);
     const mismatches: string[] = [];
-    for (const s of report.graphs[0]!.steps) {
+    let compared = 0;
+    const steps = report.graphs[0]!.steps;
+    for (const s of steps) {
       if (s.workspaceBytes === null) continue;
       const pool = rows.get(s.node !== '' ? s.node : s.opType);
       if (!pool) continue;
+      compared++;
       const at = pool.indexOf(s.workspaceBytes);
       if (at >= 0) pool.splice(at, 1);
       else mismatches.push(`step ${s.index} ${s.opType} '${s.node}': estimate ${s.workspaceBytes}, ORT rows ${JSON.stringify(pool)}`);
     }
+    t.diagnostic(`compared ${compared} of ${steps.length} steps with ORT's node stats`);
+    totals.models++;
+    totals.compared += compared;
+    totals.steps += steps.length;
     assert.deepEqual(mismatches, []);
   });
 }
+
+/** Steps compared over every model ORT ran: the check must keep covering most of the corpus's steps. */
+const totals = { models: 0, compared: 0, steps: 0 };
+/** The share of main-graph steps compared: 3,308 of 3,319 (99.7%) in 38 models on 2026-12-01; a drop means estimates or matching went missing. */
+const COMPARED_FLOOR = 0.97;
+
+test('the workspace check compared at least 97% of the steps of the corpus models ORT ran', { skip }, () => {
+  console.log(`corpusWorkspace: compared ${totals.compared} of ${totals.steps} steps in ${totals.models} models`);
+  assert.ok(totals.models > 20, `${totals.models} models compared`);
+  assert.ok(totals.compared >= COMPARED_FLOOR * totals.steps, `${totals.compared} of ${totals.steps} steps compared`);
+});
