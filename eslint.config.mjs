@@ -9,8 +9,11 @@
 // - The extension host awaits or voids every promise (a floating promise loses its error).
 import tseslint from 'typescript-eslint';
 
-/** src/ modules the webview runs: the report transport codec and the session label. */
-const CODEC_MODULES = ['columnarReport', 'columnarTables', 'packedColumns', 'stringTable', 'describeSession'];
+/**
+ * src/ modules the webview runs: the report transport codec, and the report rules that the CLI, the
+ * host and the panel must apply identically (session label, byte format, live buffers, max-live).
+ */
+const CODEC_MODULES = ['columnarReport', 'columnarTables', 'packedColumns', 'stringTable', 'describeSession', 'formatBytes', 'liveBuffers'];
 
 const NO_VSCODE = { name: 'vscode', message: 'The core never imports vscode: host glue lives in src/vscode.' };
 

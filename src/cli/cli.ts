@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { LensError } from '../onnx/lensError';
 import { analyzeFile, buildReport, renderText, type Analysis, type Report } from '../report';
+import { checkBudget } from '../report/budget';
 import { renderStandaloneHtml } from '../report/renderHtml';
 import { parseArgs, USAGE, type CliArgs } from './parseArgs';
 
@@ -24,14 +25,6 @@ export function exitCodeFor(err: unknown): number {
 export interface CliIo {
   out: (text: string) => void;
   err: (text: string) => void;
-}
-
-/** Modeled bytes compared with `--budget`: main-graph peak plus initializer bytes; null when unknown. */
-export function budgetBytes(report: Report): number | null {
-  const main = report.graphs[0];
-  if (!main || main.peak.bytes === null) return null;
-  const init = main.initialization?.initializerBytesStored ?? null;
-  return init === null ? null : main.peak.bytes + init;
 }
 
 function oneLine(text: string): string {
@@ -80,13 +73,14 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
   }
   io.out(args.json ? `${JSON.stringify(report, null, 2)}\n` : renderText(report));
   if (args.budget !== null) {
-    const used = budgetBytes(report);
-    if (used === null) {
-      io.err(`error: ${file}: --budget cannot be checked: the peak or initializer bytes are unavailable\n`);
+    // The same verdict and words as the extension's budget warning.
+    const finding = checkBudget(report, args.budget);
+    if (finding?.kind === 'unknown') {
+      io.err(`error: ${file}: ${finding.message}\n`);
       return EXIT.badInput;
     }
-    if (used > args.budget) {
-      io.err(`budget: ${used} B (peak + initializers) exceeds ${args.budget} B\n`);
+    if (finding?.kind === 'over') {
+      io.err(`budget: ${finding.message}\n`);
       return EXIT.overBudget;
     }
   }

@@ -3,36 +3,16 @@
  * contributors, best-fit arena, unavailable reasons and uncovered terms, per graph.
  */
 import { describeSession } from './describeSession';
-import type { Report, ReportGraph, ReportValue } from './report';
+import { formatBytesExact } from './formatBytes';
+import { liveBuffersAt } from './liveBuffers';
+import type { Report, ReportGraph } from './report';
 
 /** How many peak contributors the summary lists per graph. */
 export const TOP_CONTRIBUTORS = 5;
 
-/** `1536` → `1.5 KiB (1536 B)`; null → `unavailable`. */
-export function formatBytes(bytes: number | null): string {
-  if (bytes === null) return 'unavailable';
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = bytes;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return u === 0 ? `${bytes} B` : `${v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${units[u]} (${bytes} B)`;
-}
-
-/** Buffers (roots) live after `step`'s compute, largest first. */
-export function liveRootsAt(g: ReportGraph, step: number): ReportValue[] {
-  return g.values
-    .filter(
-      (v) =>
-        v.root === v.name &&
-        (v.allocKind === 'Allocate' || v.allocKind === 'AllocateOutput') &&
-        v.producedAt >= 0 &&
-        v.producedAt <= step &&
-        (v.releasedAfter === null || v.releasedAfter >= step),
-    )
-    .sort((a, b) => (b.bytes ?? -1) - (a.bytes ?? -1));
+/** A size for the summary: exact (formatBytesExact), or `unavailable`. */
+function bytesText(bytes: number | null): string {
+  return bytes === null ? 'unavailable' : formatBytesExact(bytes);
 }
 
 function renderGraph(g: ReportGraph, lines: string[]): void {
@@ -43,18 +23,20 @@ function renderGraph(g: ReportGraph, lines: string[]): void {
   lines.push(`  steps: ${g.steps.length}   values: ${g.values.length}   fresh buffers: ${fresh}   reused: ${reuse}`);
   if (g.peak.bytes !== null && g.peak.step !== null) {
     const s = g.steps[g.peak.step]!;
-    lines.push(`  peak: ${formatBytes(g.peak.bytes)} after step ${g.peak.step} (${s.displayName}, ${s.opType}) — ${g.peak.label}`);
-    for (const v of liveRootsAt(g, g.peak.step).slice(0, TOP_CONTRIBUTORS)) {
-      lines.push(`    ${formatBytes(v.bytes).padEnd(26)} ${v.name} ${v.dtype ?? '?'}[${(v.shape ?? []).map((d) => (d === null ? '?' : String(d))).join(',')}] ${v.allocKind}`);
+    lines.push(`  peak: ${bytesText(g.peak.bytes)} after step ${g.peak.step} (${s.displayName}, ${s.opType}) — ${g.peak.label}`);
+    const byName = new Map(g.values.map((v) => [v.name, v]));
+    for (const b of liveBuffersAt(g, g.peak.step).slice(0, TOP_CONTRIBUTORS)) {
+      const v = byName.get(b.root)!;
+      lines.push(`    ${bytesText(b.bytes).padEnd(26)} ${v.name} ${v.dtype ?? '?'}[${(v.shape ?? []).map((d) => (d === null ? '?' : String(d))).join(',')}] ${v.allocKind}`);
     }
   } else if (g.peak.bytes === 0) {
     lines.push('  peak: 0 B (no step allocates)');
   } else {
     lines.push(`  peak: unavailable (${g.peak.reason ?? 'unknown'})`);
   }
-  if (g.bestFitArenaBytes !== null) lines.push(`  best-fit arena (memory pattern): ${formatBytes(g.bestFitArenaBytes)}`);
+  if (g.bestFitArenaBytes !== null) lines.push(`  best-fit arena (memory pattern): ${bytesText(g.bestFitArenaBytes)}`);
   const init = g.initialization?.initializerBytesStored;
-  if (init !== undefined) lines.push(`  initializers: ${formatBytes(init ?? null)}`);
+  if (init !== undefined) lines.push(`  initializers: ${bytesText(init ?? null)}`);
   if (g.unavailable.length > 0) {
     lines.push('  unavailable:');
     for (const u of g.unavailable) {
@@ -70,14 +52,14 @@ function renderGraph(g: ReportGraph, lines: string[]): void {
 export function renderText(report: Report): string {
   const lines: string[] = [];
   const m = report.model;
-  lines.push(`model: ${m.path} (${formatBytes(m.fileBytes)}, IR ${m.irVersion}${m.producer ? `, ${m.producer}` : ''})`);
+  lines.push(`model: ${m.path} (${bytesText(m.fileBytes)}, IR ${m.irVersion}${m.producer ? `, ${m.producer}` : ''})`);
   lines.push(`opsets: ${Object.entries(m.opsets).map(([d, v]) => `${d === '' ? 'ai.onnx' : d}:${v}`).join(' ')}`);
   lines.push(`modeled session: ${describeSession(report)}`);
   lines.push(`view: ${report.view}   bindings: ${Object.entries(report.bindings).map(([k, v]) => `${k}=${v}`).join(' ') || '(none)'}`);
   const unbound = report.symbols.filter((s) => !(s in report.bindings));
   if (unbound.length > 0) lines.push(`unbound symbols: ${unbound.join(' ')} (bind with --bind NAME=VALUE)`);
   const se = report.session;
-  lines.push(`session: ${se.intraOpThreads} intra-op thread(s), L2 ${formatBytes(se.l2CacheBytes)}, max total sequence length ${se.maxTotalSequenceLength ?? 'not declared (--max-total-seq N)'}`);
+  lines.push(`session: ${se.intraOpThreads} intra-op thread(s), L2 ${bytesText(se.l2CacheBytes)}, max total sequence length ${se.maxTotalSequenceLength ?? 'not declared (--max-total-seq N)'}`);
   for (const g of report.graphs) renderGraph(g, lines);
   const main = report.graphs[0];
   if (main) {

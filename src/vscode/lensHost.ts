@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { LensError } from '../onnx/lensError';
 import type { ToWebview } from '../report/protocol';
 import type { PlanView, Report, ReportSession } from '../report/report';
-import { checkBudget } from './budgetCheck';
+import { checkBudget } from '../report/budget';
 import { Disposable } from './disposable';
 import type { PlanResult, PlanSession } from './planSession';
 import type { PlanProgress } from './workerProtocol';

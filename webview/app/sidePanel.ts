@@ -6,7 +6,7 @@ import type { ObservedProfile } from '../../src/report/protocol';
 import type { Report, ReportGraph, ReportSession } from '../../src/report/report';
 import { clear, custom, el } from '../dom';
 import { formatBytesExact, formatMaybeBytes, formatShape } from '../format';
-import { liveContributors } from '../timeline/liveBuffers';
+import { liveBuffersAt, maxLiveBytes } from '../../src/report/liveBuffers';
 
 const TOP_CONTRIBUTORS = 8;
 
@@ -95,8 +95,7 @@ export class SidePanel {
       at.addEventListener('click', () => this.callbacks.onStep(peak.step ?? 0));
       body.append(at);
     }
-    let maxLive: number | null = null;
-    for (const s of graph.steps) if (s.liveBytes !== null) maxLive = Math.max(maxLive ?? 0, s.liveBytes);
+    const maxLive = maxLiveBytes(graph);
     const facts = el('dl', 'card-table');
     const fact = (k: string, v: string): void => { facts.append(el('dt', undefined, k), el('dd', undefined, v)); };
     fact('max-live lower bound', maxLive === null ? 'unavailable (no step has a known live size)' : formatBytesExact(maxLive));
@@ -108,7 +107,7 @@ export class SidePanel {
     if (peak.step !== null) {
       body.append(el('div', 'sub-title', 'Top contributors live at the peak'));
       const ul = el('ol', 'value-list contributors');
-      for (const b of liveContributors(graph, peak.step).slice(0, TOP_CONTRIBUTORS)) {
+      for (const b of liveBuffersAt(graph, peak.step).slice(0, TOP_CONTRIBUTORS)) {
         const li = el('li');
         const shown = b.values[b.values.length - 1] ?? b.root;
         const link = el('button', 'link', shown);

@@ -17,6 +17,7 @@
  *   [buffers]      one per alias root, sorted by start step or by size
  */
 import type { ReportGraph, ReportValue } from '../../src/report/report';
+import { valueInterval } from '../../src/report/liveBuffers';
 
 /** Deepest overlap layer kept apart when drawing (aliases of aliases share the top layer). */
 export const MAX_SEG_LAYER = 3;
@@ -88,12 +89,8 @@ export function segmentKindOf(value: ReportValue): SegmentKind {
   return 'allocate';
 }
 
-/** Half-open step interval [start, end) of a value in a graph with `stepCount` steps. */
-export function valueInterval(value: ReportValue, stepCount: number): [number, number] {
-  const start = Math.max(0, value.producedAt);
-  const last = value.releasedAfter === null ? stepCount - 1 : value.releasedAfter;
-  return [start, Math.max(start + 1, Math.min(stepCount, last + 1))];
-}
+// A value's step interval is the core's (the same rule decides which buffers are live at a step).
+export { valueInterval };
 
 /** True when a value belongs in the initializer / graph-input band rather than the buffer rows. */
 export function isBandValue(value: ReportValue): boolean {

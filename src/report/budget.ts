@@ -1,8 +1,11 @@
 /**
- * Compares a report against the user's memory budget (`onnxMemoryLens.budgetBytes`). Pure, so the
- * rule is tested without VS Code; the host turns a finding into a Diagnostic on the model file.
+ * The one budget verdict: the main graph's modeled peak plus its initializer bytes against a budget
+ * (`--budget` in the CLI, `onnxMemoryLens.budgetBytes` in the extension, which turns a finding into
+ * a Diagnostic on the model file). Pure.
  */
-import type { Report, ReportGraph, ReportValue } from '../report/report';
+import { formatBytesExact } from './formatBytes';
+import { liveBuffersAt } from './liveBuffers';
+import type { Report, ReportGraph } from './report';
 
 /** How many buffers the over-budget message names. */
 export const TOP_CONTRIBUTOR_COUNT = 3;
@@ -18,19 +21,6 @@ export type BudgetFinding =
   | { kind: 'over'; totalBytes: number; budgetBytes: number; peakStep: number; contributors: BudgetContributor[]; message: string }
   | { kind: 'unknown'; budgetBytes: number; message: string };
 
-/** Formats a byte count for people: binary units with one decimal plus the exact count, e.g. `1.5 KiB (1,536 B)`. */
-export function formatBytes(bytes: number): string {
-  const exact = `${bytes.toLocaleString('en-US')} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let scaled = bytes;
-  let unit = -1;
-  while (scaled >= 1024 && unit < units.length - 1) {
-    scaled /= 1024;
-    unit++;
-  }
-  return unit < 0 ? exact : `${scaled.toFixed(1)} ${units[unit]} (${exact})`;
-}
-
 /** Initializer payload bytes of a graph: the stored figure when known, else the sum over initializer values; null if any is unknown. */
 export function initializerBytes(graph: ReportGraph): number | null {
   const stored = graph.initialization?.initializerBytesStored;
@@ -44,19 +34,11 @@ export function initializerBytes(graph: ReportGraph): number | null {
   return sum;
 }
 
-function isLiveAfterStep(v: ReportValue, step: number): boolean {
-  return v.producedAt <= step && (v.releasedAfter === null || v.releasedAfter >= step);
-}
-
-/** Buffers (alias roots, initializers excluded) live after `step`'s compute, largest first, at most `count`. */
+/** Buffers live after `step`'s compute that make up the Run figure (liveBuffersAt), known and non-zero, largest first, at most `count`. */
 export function topContributors(graph: ReportGraph, step: number, count = TOP_CONTRIBUTOR_COUNT): BudgetContributor[] {
-  const live: BudgetContributor[] = [];
-  for (const v of graph.values) {
-    if (v.isInitializer || v.root !== v.name || v.bytes === null || v.bytes === 0) continue;
-    if (isLiveAfterStep(v, step)) live.push({ name: v.name, bytes: v.bytes });
-  }
-  live.sort((a, b) => b.bytes - a.bytes || (a.name < b.name ? -1 : 1));
-  return live.slice(0, count);
+  const out: BudgetContributor[] = [];
+  for (const b of liveBuffersAt(graph, step)) if (b.bytes !== null && b.bytes > 0) out.push({ name: b.root, bytes: b.bytes });
+  return out.slice(0, count);
 }
 
 /** Checks the main graph's modeled peak plus initializer bytes against `budgetBytes`; null when within budget or no budget is set. */
@@ -68,16 +50,16 @@ export function checkBudget(report: Report, budgetBytes: number | null): BudgetF
   const init = initializerBytes(main);
   if (peak.bytes === null || peak.step === null || init === null) {
     const why = peak.bytes === null ? `the modeled peak is unavailable (${peak.reason ?? 'no reason given'})` : 'an initializer size is unavailable';
-    return { kind: 'unknown', budgetBytes, message: `Cannot check the memory budget of ${formatBytes(budgetBytes)}: ${why}` };
+    return { kind: 'unknown', budgetBytes, message: `Cannot check the memory budget of ${formatBytesExact(budgetBytes)}: ${why}` };
   }
   const totalBytes = peak.bytes + init;
   if (totalBytes <= budgetBytes) return null;
   const step = main.steps[peak.step];
   const where = step ? `step ${peak.step} (${step.displayName || step.opType})` : `step ${peak.step}`;
   const contributors = topContributors(main, peak.step);
-  const top = contributors.length > 0 ? `; top contributors: ${contributors.map((c) => `${c.name} ${formatBytes(c.bytes)}`).join(', ')}` : '';
+  const top = contributors.length > 0 ? `; top contributors: ${contributors.map((c) => `${c.name} ${formatBytesExact(c.bytes)}`).join(', ')}` : '';
   const message =
-    `Modeled peak ${formatBytes(peak.bytes)} at ${where} plus ${formatBytes(init)} of initializers ` +
-    `exceeds the budget of ${formatBytes(budgetBytes)}${top}`;
+    `Modeled peak ${formatBytesExact(peak.bytes)} at ${where} plus ${formatBytesExact(init)} of initializers ` +
+    `exceeds the budget of ${formatBytesExact(budgetBytes)}${top}`;
   return { kind: 'over', totalBytes, budgetBytes, peakStep: peak.step, contributors, message };
 }

@@ -1,6 +1,8 @@
-/** Which buffers are live at a step (for the peak card). Pure: no DOM. */
-import type { ReportGraph } from '../../src/report/report';
-import { valueInterval } from './rowLayout';
+/**
+ * Which buffers are live at a step, the one rule behind the peak card, the CLI summary's top
+ * contributors and the budget warning's. Pure: the webview runs it too.
+ */
+import type { ReportGraph, ReportValue } from './report';
 
 /** A buffer live at a step: its root, the values sharing it that are live then, and its size. */
 export interface LiveBuffer {
@@ -13,12 +15,19 @@ export interface LiveBuffer {
 /** Root kinds whose bytes make up a step's live bytes (Allocate and AllocateOutput roots). */
 const RUN_BUFFER_KINDS: ReadonlySet<string> = new Set(['Allocate', 'AllocateOutput']);
 
+/** Half-open step interval [start, end) of a value in a graph with `stepCount` steps. */
+export function valueInterval(value: ReportValue, stepCount: number): [number, number] {
+  const start = Math.max(0, value.producedAt);
+  const last = value.releasedAfter === null ? stepCount - 1 : value.releasedAfter;
+  return [start, Math.max(start + 1, Math.min(stepCount, last + 1))];
+}
+
 /**
  * Buffers live at `step` that make up its modeled live bytes, largest first, unknown sizes last.
  * A buffer counts once however many values share it. Initializers, graph inputs and outer-scope
  * values are live too but are not part of the Run figure, so they are left out rather than mixed in.
  */
-export function liveContributors(graph: ReportGraph, step: number): LiveBuffer[] {
+export function liveBuffersAt(graph: ReportGraph, step: number): LiveBuffer[] {
   const n = graph.steps.length;
   const rootKind = new Map<string, string>();
   for (const v of graph.values) if (v.root === v.name) rootKind.set(v.name, v.allocKind);
@@ -34,4 +43,11 @@ export function liveContributors(graph: ReportGraph, step: number): LiveBuffer[]
     else if (b.bytes !== null) b.bytes = Math.max(b.bytes, v.bytes);
   }
   return [...byRoot.values()].sort((a, b) => (a.bytes === null ? 1 : 0) - (b.bytes === null ? 1 : 0) || (b.bytes ?? 0) - (a.bytes ?? 0));
+}
+
+/** The max-live lower bound: the largest known live bytes of any step, null when no step's is known. */
+export function maxLiveBytes(graph: ReportGraph): number | null {
+  let max: number | null = null;
+  for (const s of graph.steps) if (s.liveBytes !== null) max = Math.max(max ?? 0, s.liveBytes);
+  return max;
 }

@@ -1,20 +1,20 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { liveContributors } from '../../../webview/timeline/liveBuffers';
-import { makeSmallReport } from '../reportFixtures';
+import { liveBuffersAt } from '../../src/report/liveBuffers';
+import { makeSmallReport } from '../webview/reportFixtures';
 
-test('liveContributors() counts a shared buffer once and leaves out initializers and graph inputs, which are not in the Run figure', () => {
+test('liveBuffersAt() counts a shared buffer once and leaves out initializers and graph inputs, which are not in the Run figure', () => {
   const graph = makeSmallReport().graphs[0]!;
-  const live = liveContributors(graph, 2);
+  const live = liveBuffersAt(graph, 2);
   // x (graph input) and W, M (initializers) are live at step 2 too, but live bytes count only
   // Allocate/AllocateOutput roots, so the peak card must not list them beside the Run buffers.
   assert.deepEqual(live.map((b) => b.root), ['a']);
   assert.deepEqual(live.find((b) => b.root === 'a')!.values, ['a', 'b', 'c']);
 });
 
-test('liveContributors() puts unavailable sizes last with their reason', () => {
+test('liveBuffersAt() puts unavailable sizes last with their reason', () => {
   const graph = makeSmallReport().graphs[0]!;
-  const live = liveContributors(graph, 3);
+  const live = liveBuffersAt(graph, 3);
   const last = live[live.length - 1]!;
   assert.equal(last.root, 'd');
   assert.equal(last.bytes, null);

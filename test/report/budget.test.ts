@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkBudget, formatBytes, initializerBytes, topContributors } from '../../src/vscode/budgetCheck';
+import { checkBudget, initializerBytes, topContributors } from '../../src/report/budget';
+import { formatBytesExact as formatBytes } from '../../src/report/formatBytes';
 import type { Report, ReportGraph, ReportValue } from '../../src/report/report';
 import { modeledSession } from '../../src/report/describeSession';
 
@@ -28,19 +29,19 @@ function report(values: ReportValue[], peak: ReportGraph['peak']): Report {
 }
 
 const values = [
-  value('w', 4000, -1, null, { isInitializer: true }),
-  value('x', 100, -1, 0, { isGraphInput: true }),
+  value('w', 4000, -1, null, { isInitializer: true, allocKind: 'AllocateStatically' }),
+  value('x', 100, -1, 0, { isGraphInput: true, allocKind: 'PreExisting' }),
   value('a', 3000, 0, 1),
   value('b', 2000, 1, null, { isGraphOutput: true }),
   value('b_alias', 2000, 1, null, { root: 'b', allocKind: 'Reuse', reuseVia: 'alias' }),
 ];
 const peak = { bytes: 5000, step: 1, reason: null, label: 'modeled peak' };
 
-test('formatBytes() prints binary units with the exact count', () => {
+test('the budget message writes sizes as everywhere else: binary units with the exact count', () => {
   assert.equal(formatBytes(0), '0 B');
   assert.equal(formatBytes(1023), '1,023 B');
-  assert.equal(formatBytes(1536), '1.5 KiB (1,536 B)');
-  assert.equal(formatBytes(3 * 1024 * 1024), '3.0 MiB (3,145,728 B)');
+  assert.equal(formatBytes(1536), '1.50 KiB (1,536 B)');
+  assert.equal(formatBytes(3 * 1024 * 1024), '3.00 MiB (3,145,728 B)');
 });
 
 test('checkBudget() returns null when no budget is set or the total fits', () => {
@@ -59,8 +60,8 @@ test('checkBudget() names the peak step and the largest live buffers when peak p
   ]);
   assert.equal(
     finding.message,
-    'Modeled peak 4.9 KiB (5,000 B) at step 1 (relu_b) plus 3.9 KiB (4,000 B) of initializers exceeds the budget of 8.8 KiB (8,999 B); ' +
-      'top contributors: a 2.9 KiB (3,000 B), b 2.0 KiB (2,000 B)',
+    'Modeled peak 4.88 KiB (5,000 B) at step 1 (relu_b) plus 3.91 KiB (4,000 B) of initializers exceeds the budget of 8.79 KiB (8,999 B); ' +
+      'top contributors: a 2.93 KiB (3,000 B), b 1.95 KiB (2,000 B)',
   );
 });
 
@@ -75,7 +76,9 @@ test('initializerBytes() is null when any initializer size is unknown', () => {
   assert.equal(initializerBytes(g), null);
 });
 
-test('topContributors() counts only buffers live after the step, skipping aliases and initializers', () => {
+test('topContributors() counts the Run buffers live after the step, as the peak card does: not aliases, initializers or graph inputs', () => {
   const g = report(values, peak).graphs[0]!;
-  assert.deepEqual(topContributors(g, 0).map((c) => c.name), ['a', 'x']);
+  // The graph input x (PreExisting) is live at step 0 but is the caller's buffer, not part of live bytes.
+  assert.deepEqual(topContributors(g, 0).map((c) => c.name), ['a']);
+  assert.deepEqual(topContributors(g, 1).map((c) => c.name), ['a', 'b']);
 });

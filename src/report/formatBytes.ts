@@ -1,0 +1,26 @@
+/**
+ * The one way sizes are written for people, in the CLI summary, the budget warning, the panel and
+ * every export: binary units with two significant decimals below 10, e.g. `1.50 KiB`, and with the
+ * exact count where a reader may need it, `1.50 KiB (1,536 B)`. Pure: the webview runs it too.
+ */
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+/** Human size, e.g. `1.5 MiB` as `1.50 MiB`; known zero is `0 B`. */
+export function formatBytes(bytes: number): string {
+  let v = bytes;
+  let u = 0;
+  while (Math.abs(v) >= 1024 && u < UNITS.length - 1) { v /= 1024; u++; }
+  return u === 0 ? `${v} B` : `${v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2)} ${UNITS[u]}`;
+}
+
+/** Human size with the exact byte count, e.g. `1.50 MiB (1,572,864 B)`; below 1 KiB just `512 B`. */
+export function formatBytesExact(bytes: number): string {
+  const exact = `${bytes.toLocaleString('en-US')} B`;
+  return Math.abs(bytes) < 1024 ? exact : `${formatBytes(bytes)} (${exact})`;
+}
+
+/** A size that may be unavailable: the exact size, or `unavailable (reason)`. */
+export function formatMaybeBytes(bytes: number | null, reason: string | null): string {
+  return bytes === null ? `unavailable (${reason ?? 'no reason given'})` : formatBytesExact(bytes);
+}
