@@ -1,7 +1,8 @@
 /**
- * Command-line parsing for the `report` command. Errors are LensError('bad-argument') with a
- * one-line message naming the offending argument.
+ * Command-line parsing for the `report` command, with node:util parseArgs. Errors are
+ * LensError('bad-argument') with a one-line message naming the offending argument.
  */
+import { parseArgs as parseNodeArgs } from 'node:util';
 import { LensError } from '../onnx/lensError';
 import { MAX_INTRA_OP_THREADS, type PlanView, type ReportSession } from '../report/report';
 
@@ -34,38 +35,63 @@ function positiveInt(text: string, what: string, max = Number.MAX_SAFE_INTEGER):
   return n;
 }
 
-/** Parses `argv` (without node and script path). */
+/** The options of `report`, for node:util parseArgs. */
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean' },
+  bind: { type: 'string', multiple: true },
+  view: { type: 'string' },
+  html: { type: 'string' },
+  budget: { type: 'string' },
+  threads: { type: 'string' },
+  'l2-cache': { type: 'string' },
+  'max-total-seq': { type: 'string' },
+} as const;
+
+/** node:util's parse errors in our one-line form (its own messages are multi-sentence). */
+function usageError(err: unknown): LensError {
+  const code = (err as { code?: string }).code;
+  const message = err instanceof Error ? err.message : String(err);
+  const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new LensError('bad-argument', `Unknown option '${quoted}'`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') return new LensError('bad-argument', `Missing value after ${quoted.split(' ')[0] ?? quoted}`);
+  return new LensError('bad-argument', message.split('. ')[0] ?? message, { cause: err });
+}
+
+/** Parses `argv` (without node and script path) with node:util parseArgs. */
 export function parseArgs(argv: string[]): CliArgs {
   const args: CliArgs = { help: false, model: '', json: false, bindings: {}, view: 'sequential', html: null, budget: null, session: {} };
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ...args, help: true };
   const [command, ...rest] = argv;
   if (command !== 'report') throw new LensError('bad-argument', `Unknown command '${command}'`);
-  const value = (i: number, flag: string): string => {
-    const v = rest[i + 1];
-    if (v === undefined) throw new LensError('bad-argument', `Missing value after ${flag}`);
-    return v;
-  };
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (a === '--json') args.json = true;
-    else if (a === '--bind') {
-      const spec = value(i++, a);
-      const m = /^([^=]+)=(.*)$/.exec(spec);
-      if (!m) throw new LensError('bad-argument', `Invalid binding '${spec}': expected NAME=VALUE`);
-      args.bindings[m[1]!] = nonNegativeInt(m[2]!, `value for '${m[1]}'`);
-    } else if (a === '--view') {
-      const v = value(i++, a);
-      if (v !== 'sequential' && v !== 'parallel') throw new LensError('bad-argument', `Invalid view '${v}': expected sequential or parallel`);
-      args.view = v;
-    } else if (a === '--html') args.html = value(i++, a);
-    else if (a === '--budget') args.budget = nonNegativeInt(value(i++, a), 'budget');
-    else if (a === '--threads') args.session.intraOpThreads = positiveInt(value(i++, a), 'thread count', MAX_INTRA_OP_THREADS);
-    else if (a === '--l2-cache') args.session.l2CacheBytes = positiveInt(value(i++, a), 'L2 cache size');
-    else if (a === '--max-total-seq') args.session.maxTotalSequenceLength = positiveInt(value(i++, a), 'maximum total sequence length');
-    else if (a.startsWith('--')) throw new LensError('bad-argument', `Unknown option '${a}'`);
-    else if (args.model === '') args.model = a;
-    else throw new LensError('bad-argument', `Unexpected argument '${a}'`);
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions(rest);
+  } catch (err) {
+    throw usageError(err);
   }
-  if (args.model === '') throw new LensError('bad-argument', 'Missing MODEL argument');
+  const { values: o, positionals } = parsed;
+  args.json = o.json === true;
+  for (const spec of o.bind ?? []) {
+    const m = /^([^=]+)=(.*)$/.exec(spec);
+    if (!m) throw new LensError('bad-argument', `Invalid binding '${spec}': expected NAME=VALUE`);
+    args.bindings[m[1]!] = nonNegativeInt(m[2]!, `value for '${m[1]}'`);
+  }
+  if (o.view !== undefined) {
+    if (o.view !== 'sequential' && o.view !== 'parallel') throw new LensError('bad-argument', `Invalid view '${o.view}': expected sequential or parallel`);
+    args.view = o.view;
+  }
+  if (o.html !== undefined) args.html = o.html;
+  if (o.budget !== undefined) args.budget = nonNegativeInt(o.budget, 'budget');
+  if (o.threads !== undefined) args.session.intraOpThreads = positiveInt(o.threads, 'thread count', MAX_INTRA_OP_THREADS);
+  if (o['l2-cache'] !== undefined) args.session.l2CacheBytes = positiveInt(o['l2-cache'], 'L2 cache size');
+  if (o['max-total-seq'] !== undefined) args.session.maxTotalSequenceLength = positiveInt(o['max-total-seq'], 'maximum total sequence length');
+  if (positionals.length > 1) throw new LensError('bad-argument', `Unexpected argument '${positionals[1]}'`);
+  if (positionals.length === 0) throw new LensError('bad-argument', 'Missing MODEL argument');
+  args.model = positionals[0]!;
   return args;
+}
+
+function parseOptions(rest: string[]) {
+  return parseNodeArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
 }
