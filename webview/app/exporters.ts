@@ -2,7 +2,7 @@
  * Export of the current view (PNG, SVG) and of the intervals (CSV, JSON). The webview builds the
  * payload; the host writes the file, so nothing here touches the file system.
  */
-import type { ReportGraph } from '../../src/report/report';
+import { valueName, type GraphTable } from '../graphTable';
 import { svgEl } from '../dom';
 import type { Palette } from '../theme';
 import type { TimelineFrame } from '../timeline/drawTimeline';
@@ -26,7 +26,7 @@ export function toPngDataUrl(curve: HTMLCanvasElement, gantt: HTMLCanvasElement,
 
 /** Options for the SVG export of the visible Gantt window. */
 export interface SvgExportView extends Pick<TimelineFrame, 'layout' | 'scale' | 'widthPx' | 'heightPx' | 'gutterPx' | 'rowHeightPx' | 'scrollTopPx'> {
-  graph: ReportGraph;
+  graph: GraphTable;
   palette: Palette;
 }
 
@@ -63,7 +63,7 @@ export function toSvg(view: SvgExportView): string {
       });
       const tip = svgEl('title');
       const v = layout.segValue[i]!;
-      tip.textContent = v >= 0 ? view.graph.values[v]!.name : kind;
+      tip.textContent = v >= 0 ? valueName(view.graph, v) : kind;
       rect.append(tip);
       svg.append(rect);
     }

@@ -3,9 +3,10 @@
  * "Uncovered & unavailable" lists. Model text goes in with textContent only.
  */
 import type { ObservedProfile } from '../../src/report/protocol';
-import type { Report, ReportGraph, ReportSession } from '../../src/report/report';
+import type { ReportSession } from '../../src/report/report';
 import { clear, custom, el } from '../dom';
 import { formatBytesExact, formatMaybeBytes, formatShape } from '../format';
+import { stepAt, valueAt, valueName, type GraphTable, type ReportTables } from '../graphTable';
 import { liveContributors } from '../timeline/liveBuffers';
 
 const TOP_CONTRIBUTORS = 8;
@@ -33,7 +34,7 @@ export class SidePanel {
   }
 
   /** Renders the graph-level sections. */
-  showGraph(report: Report, graph: ReportGraph, observed: ObservedProfile | null): void {
+  showGraph(report: ReportTables, graph: GraphTable, observed: ObservedProfile | null): void {
     this.renderPeak(report, graph);
     this.renderGaps(report, graph);
     this.renderInit(graph);
@@ -42,15 +43,22 @@ export class SidePanel {
   }
 
   /** Shows a step's inputs, outputs and subgraphs (double-click or Enter). */
-  showStep(graph: ReportGraph, index: number): void {
-    const s = graph.steps[index];
+  showStep(graph: GraphTable, index: number): void {
+    const s = index >= 0 && index < graph.stepCount ? stepAt(graph, index) : undefined;
     const body = this.stepSection.body;
     clear(body);
     this.stepSection.root.hidden = !s;
     if (!s) return;
     this.stepSection.title.textContent = `Step ${s.index}`;
     body.append(el('div', 'step-name', `${s.displayName} (${s.domain ? `${s.domain}.` : ''}${s.opType})${s.inserted ? ' · inserted by ORT' : ''}`));
-    const byName = new Map(graph.values.map((v) => [v.name, v]));
+    // The values the step names (the last value of a name wins, as a Map of all names did).
+    const wanted = new Set([...s.inputs, ...s.outputs]);
+    const found = new Map<string, number>();
+    for (let i = 0; i < graph.valueCount; i++) {
+      const name = valueName(graph, i);
+      if (wanted.has(name)) found.set(name, i);
+    }
+    const byName = new Map([...found].map(([name, i]) => [name, valueAt(graph, i)] as const));
     const list = (label: string, names: string[]): void => {
       body.append(el('div', 'sub-title', label));
       const ul = el('ul', 'value-list');
@@ -81,7 +89,7 @@ export class SidePanel {
     }
   }
 
-  private renderPeak(report: Report, graph: ReportGraph): void {
+  private renderPeak(report: ReportTables, graph: GraphTable): void {
     const body = this.peakSection.body;
     clear(body);
     const peak = graph.peak;
@@ -89,14 +97,14 @@ export class SidePanel {
     if (peak.bytes === null || peak.step === null) {
       body.append(el('div', 'big', 'unavailable'), el('div', 'muted', peak.reason ?? 'no reason given'));
     } else {
-      const s = graph.steps[peak.step];
+      const s = peak.step >= 0 && peak.step < graph.stepCount ? stepAt(graph, peak.step) : undefined;
       body.append(el('div', 'big', formatBytesExact(peak.bytes)));
       const at = el('button', 'link', `at step ${peak.step}${s ? ` · ${s.displayName} (${s.opType})` : ''}`);
       at.addEventListener('click', () => this.callbacks.onStep(peak.step ?? 0));
       body.append(at);
     }
     let maxLive: number | null = null;
-    for (const s of graph.steps) if (s.liveBytes !== null) maxLive = Math.max(maxLive ?? 0, s.liveBytes);
+    for (const b of graph.steps.liveBytes) if (!Number.isNaN(b)) maxLive = Math.max(maxLive ?? 0, b);
     const facts = el('dl', 'card-table');
     const fact = (k: string, v: string): void => { facts.append(el('dt', undefined, k), el('dd', undefined, v)); };
     fact('max-live lower bound', maxLive === null ? 'unavailable (no step has a known live size)' : formatBytesExact(maxLive));
@@ -118,12 +126,12 @@ export class SidePanel {
         ul.append(li);
       }
       body.append(ul);
-      const ws = graph.steps[peak.step];
+      const ws = peak.step >= 0 && peak.step < graph.stepCount ? stepAt(graph, peak.step) : undefined;
       if (ws) body.append(el('div', 'muted', `Workspace of the peak step (not in live bytes): ${formatMaybeBytes(ws.workspaceBytes, ws.workspaceReason)}`));
     }
   }
 
-  private renderGaps(report: Report, graph: ReportGraph): void {
+  private renderGaps(report: ReportTables, graph: GraphTable): void {
     const body = this.gapsSection.body;
     clear(body);
     body.append(el('div', 'sub-title', `Uncovered terms (${graph.uncovered.length})`));
@@ -151,7 +159,7 @@ export class SidePanel {
     if (unbound.length > 0) body.append(el('div', 'muted', `Unbound symbols: ${unbound.join(', ')}`));
   }
 
-  private renderInit(graph: ReportGraph): void {
+  private renderInit(graph: GraphTable): void {
     const body = this.initSection.body;
     clear(body);
     const init = graph.initialization;
@@ -172,7 +180,7 @@ export class SidePanel {
     }
   }
 
-  private renderObserved(graph: ReportGraph, observed: ObservedProfile | null): void {
+  private renderObserved(graph: GraphTable, observed: ObservedProfile | null): void {
     const body = this.observedSection.body;
     clear(body);
     const isShown = observed !== null && observed.graphId === graph.id;

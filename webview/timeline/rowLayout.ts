@@ -16,7 +16,10 @@
  *   [workspace]    one lane, one segment per step with non-zero or unavailable scratch
  *   [buffers]      one per alias root, sorted by start step or by size
  */
+import { ALLOC_KIND_CODES, FLAG, NULL_CODE, REUSE_VIA_CODES } from '../../src/report/columnarTables';
 import type { ReportGraph, ReportValue } from '../../src/report/report';
+import { graphTableOf, type GraphTable } from '../graphTable';
+import { endAt, rootGroups, sortedGroups, startAt } from './rootGroups';
 
 /** Deepest overlap layer kept apart when drawing (aliases of aliases share the top layer). */
 export const MAX_SEG_LAYER = 3;
@@ -100,24 +103,36 @@ export function isBandValue(value: ReportValue): boolean {
   return value.isInitializer || value.producedAt < 0;
 }
 
-/** Segments as parallel number arrays while laying out: 100k small objects cost more in GC than the layout itself. */
+/** Segments in typed arrays while laying out: 1M small objects or number[] pushes cost more in GC than the layout itself. */
 class PendingSegs {
-  readonly row: number[] = [];
-  readonly start: number[] = [];
-  readonly end: number[] = [];
-  readonly kind: number[] = [];
-  readonly value: number[] = [];
-  readonly step: number[] = [];
-  readonly isUnknown: number[] = [];
+  readonly row: Int32Array;
+  readonly start: Float64Array;
+  readonly end: Float64Array;
+  readonly kind: Uint8Array;
+  readonly value: Int32Array;
+  readonly step: Int32Array;
+  readonly isUnknown: Uint8Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.row = new Int32Array(capacity);
+    this.start = new Float64Array(capacity);
+    this.end = new Float64Array(capacity);
+    this.kind = new Uint8Array(capacity);
+    this.value = new Int32Array(capacity);
+    this.step = new Int32Array(capacity);
+    this.isUnknown = new Uint8Array(capacity);
+  }
 
   push(row: number, start: number, end: number, kind: number, value: number, step: number, isUnknown: boolean): void {
-    this.row.push(row);
-    this.start.push(start);
-    this.end.push(end);
-    this.kind.push(kind);
-    this.value.push(value);
-    this.step.push(step);
-    this.isUnknown.push(isUnknown ? 1 : 0);
+    const k = this.length++;
+    this.row[k] = row;
+    this.start[k] = start;
+    this.end[k] = end;
+    this.kind[k] = kind;
+    this.value[k] = value;
+    this.step[k] = step;
+    this.isUnknown[k] = isUnknown ? 1 : 0;
   }
 
   /**
@@ -125,7 +140,7 @@ class PendingSegs {
    * row, so only each row's range needs sorting, and most rows (and the workspace lane) already are.
    */
   order(): Uint32Array {
-    const n = this.row.length;
+    const n = this.length;
     const order = new Uint32Array(n);
     for (let i = 0; i < n; i++) order[i] = i;
     const { start, end } = this;
@@ -137,66 +152,53 @@ class PendingSegs {
         if (cmp(hi - 1, hi) > 0) isSorted = false;
         hi++;
       }
-      if (!isSorted) order.set(Array.from(order.subarray(lo, hi)).sort(cmp), lo);
+      if (!isSorted) order.subarray(lo, hi).sort(cmp);
       lo = hi;
     }
     return order;
   }
 }
 
-/** Lays out a graph's values and workspaces into rows and sorted segments. */
-export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): RowLayout {
-  const stepCount = graph.steps.length;
-  const values = graph.values;
-  const byName = new Map<string, number>();
-  values.forEach((v, i) => byName.set(v.name, i));
-
-  // Group values by root. A root missing from values (should not happen) groups under its own name.
-  const groups = new Map<string, number[]>();
-  values.forEach((v, i) => {
-    const key = v.root || v.name;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = []));
-    g.push(i);
-  });
-
-  interface Group { root: string; members: number[]; start: number; sizeBytes: number | null; isBand: boolean; order: number }
-  const bandGroups: Group[] = [];
-  const bufferGroups: Group[] = [];
-  let order = 0;
-  for (const [root, members] of groups) {
-    const rootIndex = byName.get(root);
-    const isBand = rootIndex !== undefined ? isBandValue(values[rootIndex]!) : members.every((i) => isBandValue(values[i]!));
-    let start = Infinity;
-    let sizeBytes: number | null = null;
-    for (const i of members) {
-      const v = values[i]!;
-      start = Math.min(start, valueInterval(v, stepCount)[0]);
-      if (v.bytes !== null) sizeBytes = Math.max(sizeBytes ?? 0, v.bytes);
-    }
-    (isBand ? bandGroups : bufferGroups).push({ root, members, start, sizeBytes, isBand, order: order++ });
+/** The segment kind (index into SEGMENT_KINDS) of value i, as segmentKindOf gives for its object. */
+export function segmentKindAt(t: GraphTable, i: number): number {
+  const c = t.values;
+  const flags = c.flags[i]!;
+  if ((flags & FLAG.isInitializer) !== 0 || c.producedAt[i]! < 0) return KIND_INDEX.preexisting;
+  const alloc = ALLOC_KIND_CODES[c.allocKind[i]!];
+  if (alloc === 'AllocateOutput' || (flags & FLAG.isGraphOutput) !== 0) return KIND_INDEX.output;
+  if (alloc === 'Reuse') {
+    const via = c.reuseVia[i] === NULL_CODE ? null : REUSE_VIA_CODES[c.reuseVia[i]!];
+    if (via === 'inplace') return KIND_INDEX.inplace;
+    if (via === 'freelist') return KIND_INDEX.freelist;
+    return KIND_INDEX.alias;
   }
-  const byStart = (a: Group, b: Group): number => a.start - b.start || a.order - b.order;
-  const bySize = (a: Group, b: Group): number => {
-    // Unknown sizes sort last: an unknown is not "small".
-    if (a.sizeBytes === null || b.sizeBytes === null) return (a.sizeBytes === null ? 1 : 0) - (b.sizeBytes === null ? 1 : 0) || byStart(a, b);
-    return b.sizeBytes - a.sizeBytes || byStart(a, b);
-  };
-  bufferGroups.sort(options.sort === 'size' ? bySize : byStart);
-  bandGroups.sort(options.sort === 'size' ? bySize : byStart);
+  if (alloc === 'Share') return KIND_INDEX.alias;
+  return KIND_INDEX.allocate;
+}
+
+/** Lays out a graph's values and workspaces into rows and sorted segments (a ReportGraph is tabled first). */
+export function buildRowLayout(graph: GraphTable | ReportGraph, options: RowLayoutOptions): RowLayout {
+  const t = 'stepCount' in graph ? graph : graphTableOf(graph);
+  const stepCount = t.stepCount;
+  const groups = rootGroups(t);
+  const bandGroups = sortedGroups(groups, true, options.sort);
+  const bufferGroups = sortedGroups(groups, false, options.sort);
+  const { name, root, bytes } = t.values;
 
   const rows: RowInfo[] = [];
-  const pending = new PendingSegs();
-  const valueRow = new Int32Array(values.length).fill(-1);
-  const label = (g: Group): string => (g.members.length > 1 ? `${g.root} (+${g.members.length - 1})` : g.root);
-  const pushGroup = (g: Group, role: RowRole): void => {
+  const pending = new PendingSegs(t.valueCount + t.stepCount + 1);
+  const valueRow = new Int32Array(t.valueCount).fill(-1);
+  const sizeOf = (g: number): number | null => (Number.isNaN(groups.sizeBytes[g]!) ? null : groups.sizeBytes[g]!);
+  const pushGroup = (g: number, role: RowRole): void => {
     const row = rows.length;
-    rows.push({ role, label: label(g), root: g.root, sizeBytes: g.sizeBytes });
-    for (const i of g.members) {
-      const v = values[i]!;
-      const [start, end] = valueInterval(v, stepCount);
+    const first = groups.memberFirst[g]!;
+    const count = groups.memberFirst[g + 1]! - first;
+    const rootName = t.strings[groups.root[g]!]!;
+    rows.push({ role, label: count > 1 ? `${rootName} (+${count - 1})` : rootName, root: rootName, sizeBytes: sizeOf(g) });
+    for (let k = first; k < first + count; k++) {
+      const i = groups.member[k]!;
       valueRow[i] = row;
-      pending.push(row, start, end, KIND_INDEX[segmentKindOf(v)], i, -1, v.bytes === null);
+      pending.push(row, startAt(t, i), endAt(t, i), segmentKindAt(t, i), i, -1, Number.isNaN(bytes[i]!));
     }
   };
 
@@ -204,11 +206,12 @@ export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): R
     let known = 0;
     let isAnyUnknown = false;
     let count = 0;
-    for (const g of bandGroups) for (const i of g.members) {
+    for (const g of bandGroups) for (let k = groups.memberFirst[g]!; k < groups.memberFirst[g + 1]!; k++) {
+      const i = groups.member[k]!;
       count++;
-      const b = values[i]!.bytes;
-      if (b === null) isAnyUnknown = true;
-      else if (values[i]!.root === values[i]!.name) known += b;
+      const b = bytes[i]!;
+      if (Number.isNaN(b)) isAnyUnknown = true;
+      else if (t.strings[root[i]!] === t.strings[name[i]!]) known += b;
     }
     rows.push({ role: 'bandSummary', label: `Initializers & inputs (${count})`, root: null, sizeBytes: isAnyUnknown ? null : known });
     if (options.isBandCollapsed) {
@@ -220,10 +223,13 @@ export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): R
   if (stepCount > 0) {
     const row = rows.length;
     let maxWs: number | null = 0;
-    for (const s of graph.steps) {
-      if (s.workspaceBytes === 0) continue;
-      if (s.workspaceBytes !== null && maxWs !== null) maxWs = Math.max(maxWs, s.workspaceBytes);
-      pending.push(row, s.index, s.index + 1, KIND_INDEX.workspace, -1, s.index, s.workspaceBytes === null);
+    const { index, workspaceBytes } = t.steps;
+    for (let s = 0; s < stepCount; s++) {
+      const ws = workspaceBytes[s]!;
+      if (ws === 0) continue;
+      const isUnknown = Number.isNaN(ws);
+      if (!isUnknown && maxWs !== null) maxWs = Math.max(maxWs, ws);
+      pending.push(row, index[s]!, index[s]! + 1, KIND_INDEX.workspace, -1, index[s]!, isUnknown);
     }
     rows.push({ role: 'workspace', label: 'Workspaces (per node)', root: null, sizeBytes: maxWs });
   }
@@ -245,7 +251,7 @@ export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): R
     isUnknown: new Uint8Array(n),
     segLayer: new Uint8Array(n),
     valueRow,
-    valueSeg: new Int32Array(values.length).fill(-1),
+    valueSeg: new Int32Array(t.valueCount).fill(-1),
   };
   let row = 0;
   let runningMax = -Infinity;

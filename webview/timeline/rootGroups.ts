@@ -1,0 +1,125 @@
+/**
+ * The values of a graph grouped by alias root (one Gantt row per group), straight from the value
+ * columns: string indices instead of a Map of names, and members in one index array. Pure: no DOM.
+ *
+ * Groups are numbered in order of first appearance (as a Map keyed by root would iterate), members
+ * in value order. A value whose root is empty groups under its own name.
+ */
+import { FLAG } from '../../src/report/columnarTables';
+import type { GraphTable } from '../graphTable';
+import type { RowSort } from './rowLayout';
+
+/** Groups as columns; group g's members are member[memberFirst[g] .. memberFirst[g + 1]). */
+export interface RootGroups {
+  count: number;
+  /** String index of the group's root. */
+  root: Int32Array;
+  memberFirst: Int32Array;
+  member: Int32Array;
+  /** Earliest interval start among the members. */
+  start: Float64Array;
+  /** Largest known size among the members; NaN when none is known. */
+  sizeBytes: Float64Array;
+  /** 1 when the group belongs in the initializer / graph-input band. */
+  isBand: Uint8Array;
+}
+
+/** Interval start of value i: values that exist before step 0 start at 0. */
+export function startAt(t: GraphTable, i: number): number {
+  return Math.max(0, t.values.producedAt[i]!);
+}
+
+/** Half-open step interval end of value i (see valueInterval). */
+export function endAt(t: GraphTable, i: number): number {
+  const start = startAt(t, i);
+  const released = t.values.releasedAfter[i]!;
+  const last = Number.isNaN(released) ? t.stepCount - 1 : released;
+  return Math.max(start + 1, Math.min(t.stepCount, last + 1));
+}
+
+const isBandValueAt = (t: GraphTable, i: number): boolean => (t.values.flags[i]! & FLAG.isInitializer) !== 0 || t.values.producedAt[i]! < 0;
+
+/** Groups the values of `t` by root. */
+export function rootGroups(t: GraphTable): RootGroups {
+  const n = t.valueCount;
+  const { name, root, bytes } = t.values;
+  const stringCount = t.strings.length;
+  // Value index by name string (the last value of a name wins, as Map.set did).
+  const byName = new Int32Array(stringCount).fill(-1);
+  for (let i = 0; i < n; i++) byName[name[i]!] = i;
+  const groupOfKey = new Int32Array(stringCount).fill(-1);
+  const groupOfValue = new Int32Array(n);
+  const keys: number[] = [];
+  const sizes: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const key = t.strings[root[i]!] ? root[i]! : name[i]!;
+    let g = groupOfKey[key]!;
+    if (g < 0) { g = groupOfKey[key] = keys.length; keys.push(key); sizes.push(0); }
+    groupOfValue[i] = g;
+    sizes[g]!++;
+  }
+  const count = keys.length;
+  const memberFirst = new Int32Array(count + 1);
+  for (let g = 0; g < count; g++) memberFirst[g + 1] = memberFirst[g]! + sizes[g]!;
+  const fill = memberFirst.slice(0, count);
+  const member = new Int32Array(n);
+  for (let i = 0; i < n; i++) member[fill[groupOfValue[i]!]!++] = i;
+  const groups: RootGroups = {
+    count, root: Int32Array.from(keys), memberFirst, member,
+    start: new Float64Array(count).fill(Infinity), sizeBytes: new Float64Array(count).fill(NaN), isBand: new Uint8Array(count),
+  };
+  for (let g = 0; g < count; g++) {
+    const rootIndex = byName[keys[g]!]!;
+    let isAllBand = true;
+    for (let k = memberFirst[g]!; k < memberFirst[g + 1]!; k++) {
+      const i = member[k]!;
+      groups.start[g] = Math.min(groups.start[g]!, startAt(t, i));
+      const b = bytes[i]!;
+      if (!Number.isNaN(b)) groups.sizeBytes[g] = Math.max(Number.isNaN(groups.sizeBytes[g]!) ? 0 : groups.sizeBytes[g]!, b);
+      if (!isBandValueAt(t, i)) isAllBand = false;
+    }
+    groups.isBand[g] = (rootIndex >= 0 ? isBandValueAt(t, rootIndex) : isAllBand) ? 1 : 0;
+  }
+  return groups;
+}
+
+/**
+ * Band or buffer groups (per `isBand`) in row order: by start (ties in first-appearance order), or
+ * by size, largest first, unknown sizes last (an unknown is not "small"), ties by start.
+ */
+export function sortedGroups(groups: RootGroups, isBand: boolean, sort: RowSort): Int32Array {
+  const picked: number[] = [];
+  for (let g = 0; g < groups.count; g++) if ((groups.isBand[g] === 1) === isBand) picked.push(g);
+  const { start, sizeBytes } = groups;
+  if (sort === 'start') return sortByStart(picked, start);
+  const byStart = (a: number, b: number): number => start[a]! - start[b]! || a - b;
+  return Int32Array.from(picked.sort((a, b) => {
+    const ua = Number.isNaN(sizeBytes[a]!);
+    const ub = Number.isNaN(sizeBytes[b]!);
+    if (ua || ub) return (ua ? 1 : 0) - (ub ? 1 : 0) || byStart(a, b);
+    return sizeBytes[b]! - sizeBytes[a]! || byStart(a, b);
+  }));
+}
+
+/**
+ * Groups by start, ties in group order. Starts are whole steps, so a counting sort does it in
+ * O(groups + steps); a comparison sort is the fallback for anything else.
+ */
+function sortByStart(picked: number[], start: Float64Array): Int32Array {
+  let maxStart = 0;
+  let isWhole = true;
+  for (const g of picked) {
+    const s = start[g]!;
+    if (!Number.isInteger(s) || s < 0) { isWhole = false; break; }
+    if (s > maxStart) maxStart = s;
+  }
+  if (!isWhole || maxStart > 4 * picked.length + 1024) {
+    return Int32Array.from(picked.sort((a, b) => start[a]! - start[b]! || a - b));
+  }
+  const bucketFirst = new Int32Array(maxStart + 2);
+  for (const g of picked) bucketFirst[start[g]! + 1]!++;
+  for (let s = 0; s <= maxStart; s++) bucketFirst[s + 1]! += bucketFirst[s]!;
+  const out = new Int32Array(picked.length);
+  for (const g of picked) out[bucketFirst[start[g]!]!++] = g;
+  return out;
+}
