@@ -24,8 +24,8 @@ export interface GraphTable extends Omit<ReportGraph, 'steps' | 'values'> {
   readonly values: ValueColumns;
   /** The report's string table (shared by all graphs); columns hold indices into it. */
   readonly strings: readonly string[];
-  /** Start of each row's items in the list columns, built on first use (length count + 1). */
-  offsets: ListOffsets | null;
+  /** Start of each row's items in the list columns, each built on first use (length count + 1). */
+  readonly offsets: Partial<Record<ListName, Int32Array>>;
 }
 
 /** A Report whose graphs are GraphTables. */
@@ -33,14 +33,7 @@ export interface ReportTables extends Omit<Report, 'graphs'> {
   graphs: GraphTable[];
 }
 
-interface ListOffsets {
-  shape: Int32Array;
-  symbolicShape: Int32Array;
-  consumers: Int32Array;
-  inputs: Int32Array;
-  outputs: Int32Array;
-  subgraphs: Int32Array;
-}
+type ListName = 'shape' | 'symbolicShape' | 'consumers' | 'inputs' | 'outputs' | 'subgraphs';
 
 /** Tables over decoded columns; throws LensError('internal') where decodeReportColumns would. */
 export function reportTablesOf(columns: ReportColumns): ReportTables {
@@ -76,7 +69,7 @@ function metaOf(graph: ReportGraph): GraphColumns['meta'] {
 function graphTableOfColumns(g: GraphColumns, strings: readonly string[]): GraphTable {
   checkStepColumns(g.steps, strings.length);
   checkValueColumns(g.values, strings.length);
-  return { ...g.meta, stepCount: g.steps.count, valueCount: g.values.count, steps: g.steps, values: g.values, strings, offsets: null };
+  return { ...g.meta, stepCount: g.steps.count, valueCount: g.values.count, steps: g.steps, values: g.values, strings, offsets: {} };
 }
 
 /** Throws decodeReportColumns' error for a string index its decoder cannot read. */
@@ -142,15 +135,10 @@ function startsOf(lengths: Int32Array): Int32Array {
   return starts;
 }
 
-function offsetsOf(t: GraphTable): ListOffsets {
-  if (t.offsets === null) {
-    t.offsets = {
-      shape: startsOf(t.values.shape.lengths), symbolicShape: startsOf(t.values.symbolicShape.lengths),
-      consumers: startsOf(t.values.consumers.lengths), inputs: startsOf(t.steps.inputs.lengths),
-      outputs: startsOf(t.steps.outputs.lengths), subgraphs: startsOf(t.steps.subgraphs.lengths),
-    };
-  }
-  return t.offsets;
+/** Where each row's items start in list column `list`. */
+function offsetsOf(t: GraphTable, list: ListName): Int32Array {
+  const lengths = list === 'shape' || list === 'symbolicShape' || list === 'consumers' ? t.values[list].lengths : t.steps[list].lengths;
+  return (t.offsets[list] ??= startsOf(lengths));
 }
 
 const fromNum = (x: number): number | null => (Number.isNaN(x) ? null : x);
@@ -182,16 +170,16 @@ export function valueName(t: GraphTable, i: number): string {
 /** Value i as a ReportValue, equal to what decodeReportColumns gives for it. */
 export function valueAt(t: GraphTable, i: number): ReportValue {
   const c = t.values;
-  const o = offsetsOf(t);
   const f = c.flags[i]!;
   const rf = c.reusedFromValue[i]!;
   const reuse = c.reuseVia[i]!;
   const nConsumers = Math.max(0, c.consumers.lengths[i]!);
   const consumers = new Array<number>(nConsumers);
-  for (let j = 0; j < nConsumers; j++) consumers[j] = c.consumers.items[o.consumers[i]! + j]!;
+  const firstConsumer = offsetsOf(t, 'consumers')[i]!;
+  for (let j = 0; j < nConsumers; j++) consumers[j] = c.consumers.items[firstConsumer + j]!;
   const v: ReportValue = {
-    name: valueName(t, i), dtype: strOrNull(t, c.dtype[i]!), shape: shapeAt(t, c.shape, o.shape, i),
-    symbolicShape: shapeAt(t, c.symbolicShape, o.symbolicShape, i), bytes: fromNum(c.bytes[i]!),
+    name: valueName(t, i), dtype: strOrNull(t, c.dtype[i]!), shape: shapeAt(t, c.shape, offsetsOf(t, 'shape'), i),
+    symbolicShape: shapeAt(t, c.symbolicShape, offsetsOf(t, 'symbolicShape'), i), bytes: fromNum(c.bytes[i]!),
     unavailableReason: strOrNull(t, c.unavailableReason[i]!), allocKind: ALLOC_KIND_CODES[c.allocKind[i]!]!, root: t.strings[c.root[i]!]!,
     reuseVia: reuse === NULL_CODE ? null : REUSE_VIA_CODES[reuse]!,
     reusedFrom: rf < 0 ? null : { value: t.strings[rf]!, freedAfter: c.reusedFromFreedAfter[i]! },
@@ -207,14 +195,13 @@ export function valueAt(t: GraphTable, i: number): ReportValue {
 /** Step i as a ReportStep, equal to what decodeReportColumns gives for it. */
 export function stepAt(t: GraphTable, i: number): ReportStep {
   const c = t.steps;
-  const o = offsetsOf(t);
   return {
     index: c.index[i]!, node: t.strings[c.node[i]!]!, nodeIndex: c.nodeIndex[i]!, displayName: t.strings[c.displayName[i]!]!,
-    opType: t.strings[c.opType[i]!]!, domain: t.strings[c.domain[i]!]!, inputs: stringsAt(t, c.inputs, o.inputs, i),
-    outputs: stringsAt(t, c.outputs, o.outputs, i), inserted: c.inserted[i] === 1, liveBytes: fromNum(c.liveBytes[i]!),
+    opType: t.strings[c.opType[i]!]!, domain: t.strings[c.domain[i]!]!, inputs: stringsAt(t, c.inputs, offsetsOf(t, 'inputs'), i),
+    outputs: stringsAt(t, c.outputs, offsetsOf(t, 'outputs'), i), inserted: c.inserted[i] === 1, liveBytes: fromNum(c.liveBytes[i]!),
     liveReason: strOrNull(t, c.liveReason[i]!), workspaceBytes: fromNum(c.workspaceBytes[i]!),
     workspaceState: WORKSPACE_STATE_CODES[c.workspaceState[i]!]!, workspaceReason: strOrNull(t, c.workspaceReason[i]!),
-    subgraphs: stringsAt(t, c.subgraphs, o.subgraphs, i),
+    subgraphs: stringsAt(t, c.subgraphs, offsetsOf(t, 'subgraphs'), i),
   };
 }
 

@@ -44,7 +44,7 @@ export class SidePanel {
 
   /** Shows a step's inputs, outputs and subgraphs (double-click or Enter). */
   showStep(graph: GraphTable, index: number): void {
-    const s = index >= 0 && index < graph.stepCount ? stepAt(graph, index) : undefined;
+    const s = isStep(graph, index) ? stepAt(graph, index) : undefined;
     const body = this.stepSection.body;
     clear(body);
     this.stepSection.root.hidden = !s;
@@ -97,9 +97,10 @@ export class SidePanel {
     if (peak.bytes === null || peak.step === null) {
       body.append(el('div', 'big', 'unavailable'), el('div', 'muted', peak.reason ?? 'no reason given'));
     } else {
-      const s = peak.step >= 0 && peak.step < graph.stepCount ? stepAt(graph, peak.step) : undefined;
+      // Read from the columns: the first paint should not wait for the list offsets stepAt() builds.
+      const s = isStep(graph, peak.step) ? peak.step : -1;
       body.append(el('div', 'big', formatBytesExact(peak.bytes)));
-      const at = el('button', 'link', `at step ${peak.step}${s ? ` · ${s.displayName} (${s.opType})` : ''}`);
+      const at = el('button', 'link', `at step ${peak.step}${s >= 0 ? ` · ${graph.strings[graph.steps.displayName[s]!]} (${graph.strings[graph.steps.opType[s]!]})` : ''}`);
       at.addEventListener('click', () => this.callbacks.onStep(peak.step ?? 0));
       body.append(at);
     }
@@ -126,8 +127,11 @@ export class SidePanel {
         ul.append(li);
       }
       body.append(ul);
-      const ws = peak.step >= 0 && peak.step < graph.stepCount ? stepAt(graph, peak.step) : undefined;
-      if (ws) body.append(el('div', 'muted', `Workspace of the peak step (not in live bytes): ${formatMaybeBytes(ws.workspaceBytes, ws.workspaceReason)}`));
+      if (isStep(graph, peak.step)) {
+        const bytes = graph.steps.workspaceBytes[peak.step]!;
+        const reason = graph.steps.workspaceReason[peak.step]!;
+        body.append(el('div', 'muted', `Workspace of the peak step (not in live bytes): ${formatMaybeBytes(Number.isNaN(bytes) ? null : bytes, reason < 0 ? null : graph.strings[reason]!)}`));
+      }
     }
   }
 
@@ -189,6 +193,11 @@ export class SidePanel {
     body.append(el('div', undefined, `From ${observed.source}. Observed numbers are drawn as dashed lines and never added to the modeled curve.`));
     if (observed.mismatches.length > 0) body.append(el('div', 'muted', `Unmatched nodes: ${observed.mismatches.slice(0, 10).join(', ')}${observed.mismatches.length > 10 ? ' …' : ''}`));
   }
+}
+
+/** True when `index` is a step of the graph (as graph.steps[index] being defined was). */
+function isStep(graph: GraphTable, index: number): boolean {
+  return Number.isInteger(index) && index >= 0 && index < graph.stepCount;
 }
 
 function section(title: string, className: string): { root: HTMLElement; title: HTMLElement; body: HTMLElement } {

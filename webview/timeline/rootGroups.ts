@@ -37,50 +37,54 @@ export function endAt(t: GraphTable, i: number): number {
   return Math.max(start + 1, Math.min(t.stepCount, last + 1));
 }
 
-const isBandValueAt = (t: GraphTable, i: number): boolean => (t.values.flags[i]! & FLAG.isInitializer) !== 0 || t.values.producedAt[i]! < 0;
 
 /** Groups the values of `t` by root. */
 export function rootGroups(t: GraphTable): RootGroups {
   const n = t.valueCount;
-  const { name, root, bytes } = t.values;
+  const { name, root, bytes, producedAt, flags } = t.values;
   const stringCount = t.strings.length;
+  const emptyString = t.strings.indexOf('');
   // Value index by name string (the last value of a name wins, as Map.set did).
   const byName = new Int32Array(stringCount).fill(-1);
   for (let i = 0; i < n; i++) byName[name[i]!] = i;
   const groupOfKey = new Int32Array(stringCount).fill(-1);
   const groupOfValue = new Int32Array(n);
-  const keys: number[] = [];
-  const sizes: number[] = [];
+  const keys = new Int32Array(n);
+  const sizes = new Int32Array(n + 1);
+  let count = 0;
   for (let i = 0; i < n; i++) {
-    const key = t.strings[root[i]!] ? root[i]! : name[i]!;
+    const key = root[i] === emptyString ? name[i]! : root[i]!;
     let g = groupOfKey[key]!;
-    if (g < 0) { g = groupOfKey[key] = keys.length; keys.push(key); sizes.push(0); }
+    if (g < 0) { g = groupOfKey[key] = count++; keys[g] = key; }
     groupOfValue[i] = g;
-    sizes[g]!++;
+    sizes[g + 1]!++;
   }
-  const count = keys.length;
-  const memberFirst = new Int32Array(count + 1);
-  for (let g = 0; g < count; g++) memberFirst[g + 1] = memberFirst[g]! + sizes[g]!;
+  const memberFirst = sizes.subarray(0, count + 1);
+  for (let g = 0; g < count; g++) memberFirst[g + 1]! += memberFirst[g]!;
   const fill = memberFirst.slice(0, count);
   const member = new Int32Array(n);
   for (let i = 0; i < n; i++) member[fill[groupOfValue[i]!]!++] = i;
-  const groups: RootGroups = {
-    count, root: Int32Array.from(keys), memberFirst, member,
-    start: new Float64Array(count).fill(Infinity), sizeBytes: new Float64Array(count).fill(NaN), isBand: new Uint8Array(count),
-  };
+  const start = new Float64Array(count).fill(Infinity);
+  const sizeBytes = new Float64Array(count).fill(NaN);
+  const isBand = new Uint8Array(count);
+  const isBandValue = (i: number): boolean => (flags[i]! & FLAG.isInitializer) !== 0 || producedAt[i]! < 0;
   for (let g = 0; g < count; g++) {
-    const rootIndex = byName[keys[g]!]!;
     let isAllBand = true;
-    for (let k = memberFirst[g]!; k < memberFirst[g + 1]!; k++) {
+    let first = Infinity;
+    let size = NaN;
+    for (let k = memberFirst[g]!, end = memberFirst[g + 1]!; k < end; k++) {
       const i = member[k]!;
-      groups.start[g] = Math.min(groups.start[g]!, startAt(t, i));
+      first = Math.min(first, Math.max(0, producedAt[i]!));
       const b = bytes[i]!;
-      if (!Number.isNaN(b)) groups.sizeBytes[g] = Math.max(Number.isNaN(groups.sizeBytes[g]!) ? 0 : groups.sizeBytes[g]!, b);
-      if (!isBandValueAt(t, i)) isAllBand = false;
+      if (!Number.isNaN(b)) size = Math.max(Number.isNaN(size) ? 0 : size, b);
+      if (!isBandValue(i)) isAllBand = false;
     }
-    groups.isBand[g] = (rootIndex >= 0 ? isBandValueAt(t, rootIndex) : isAllBand) ? 1 : 0;
+    start[g] = first;
+    sizeBytes[g] = size;
+    const rootIndex = byName[keys[g]!]!;
+    isBand[g] = (rootIndex >= 0 ? isBandValue(rootIndex) : isAllBand) ? 1 : 0;
   }
-  return groups;
+  return { count, root: keys.slice(0, count), memberFirst, member, start, sizeBytes, isBand };
 }
 
 /**

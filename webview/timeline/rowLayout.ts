@@ -103,59 +103,51 @@ export function isBandValue(value: ReportValue): boolean {
   return value.isInitializer || value.producedAt < 0;
 }
 
-/** Segments in typed arrays while laying out: 1M small objects or number[] pushes cost more in GC than the layout itself. */
-class PendingSegs {
-  readonly row: Int32Array;
-  readonly start: Float64Array;
-  readonly end: Float64Array;
-  readonly kind: Uint8Array;
-  readonly value: Int32Array;
-  readonly step: Int32Array;
-  readonly isUnknown: Uint8Array;
+/**
+ * Writes segments row by row straight into the layout's columns (their count is known up front:
+ * 1M small objects or number[] pushes cost more in GC than the layout itself).
+ */
+class SegmentWriter {
   length = 0;
-
-  constructor(capacity: number) {
-    this.row = new Int32Array(capacity);
-    this.start = new Float64Array(capacity);
-    this.end = new Float64Array(capacity);
-    this.kind = new Uint8Array(capacity);
-    this.value = new Int32Array(capacity);
-    this.step = new Int32Array(capacity);
-    this.isUnknown = new Uint8Array(capacity);
-  }
+  constructor(private readonly layout: RowLayout) {}
 
   push(row: number, start: number, end: number, kind: number, value: number, step: number, isUnknown: boolean): void {
+    const l = this.layout;
     const k = this.length++;
-    this.row[k] = row;
-    this.start[k] = start;
-    this.end[k] = end;
-    this.kind[k] = kind;
-    this.value[k] = value;
-    this.step[k] = step;
-    this.isUnknown[k] = isUnknown ? 1 : 0;
+    l.segRow[k] = row;
+    l.segStart[k] = start;
+    l.segEnd[k] = end;
+    l.segKind[k] = kind;
+    l.segValue[k] = value;
+    l.segStep[k] = step;
+    l.isUnknown[k] = isUnknown ? 1 : 0;
   }
 
   /**
-   * Segment order sorted by (row, start, end), ties in insertion order. Segments are pushed row by
-   * row, so only each row's range needs sorting, and most rows (and the workspace lane) already are.
+   * Sorts each row's segments by (start, end), ties in insertion order. Segments were written row
+   * by row, so only rows found out of order (few: values of a root mostly start in order) are permuted.
    */
-  order(): Uint32Array {
+  sortRows(): void {
+    const l = this.layout;
+    const { segStart: start, segEnd: end } = l;
     const n = this.length;
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    const { start, end } = this;
-    const cmp = (a: number, b: number): number => start[a]! - start[b]! || end[a]! - end[b]! || a - b;
     for (let lo = 0; lo < n;) {
       let hi = lo + 1;
       let isSorted = true;
-      while (hi < n && this.row[hi] === this.row[lo]) {
-        if (cmp(hi - 1, hi) > 0) isSorted = false;
+      while (hi < n && l.segRow[hi] === l.segRow[lo]) {
+        if (start[hi - 1]! > start[hi]! || (start[hi - 1] === start[hi] && end[hi - 1]! > end[hi]!)) isSorted = false;
         hi++;
       }
-      if (!isSorted) order.subarray(lo, hi).sort(cmp);
+      if (!isSorted) {
+        const order = Array.from({ length: hi - lo }, (_, j) => lo + j);
+        order.sort((a, b) => start[a]! - start[b]! || end[a]! - end[b]! || a - b);
+        for (const col of [l.segStart, l.segEnd, l.segKind, l.segValue, l.segStep, l.isUnknown]) {
+          const copy = order.map((p) => col[p]!);
+          for (let j = 0; j < copy.length; j++) col[lo + j] = copy[j]!;
+        }
+      }
       lo = hi;
     }
-    return order;
   }
 }
 
@@ -185,9 +177,32 @@ export function buildRowLayout(graph: GraphTable | ReportGraph, options: RowLayo
   const bufferGroups = sortedGroups(groups, false, options.sort);
   const { name, root, bytes } = t.values;
 
+  // Segment count: the band (one summary segment when collapsed), workspace steps, buffer values.
+  const memberCount = (list: Int32Array): number => { let c = 0; for (const g of list) c += groups.memberFirst[g + 1]! - groups.memberFirst[g]!; return c; };
+  let n = 0;
+  if (stepCount > 0) {
+    if (bandGroups.length > 0) n += options.isBandCollapsed ? 1 : memberCount(bandGroups);
+    for (let s = 0; s < stepCount; s++) if (t.steps.workspaceBytes[s] !== 0) n++;
+    n += memberCount(bufferGroups);
+  }
   const rows: RowInfo[] = [];
-  const pending = new PendingSegs(t.valueCount + t.stepCount + 1);
-  const valueRow = new Int32Array(t.valueCount).fill(-1);
+  const layout: RowLayout = {
+    stepCount,
+    rows,
+    rowFirst: new Uint32Array(0),
+    segStart: new Float64Array(n),
+    segEnd: new Float64Array(n),
+    prefixMaxEnd: new Float64Array(n),
+    segRow: new Uint32Array(n),
+    segKind: new Uint8Array(n),
+    segValue: new Int32Array(n),
+    segStep: new Int32Array(n),
+    isUnknown: new Uint8Array(n),
+    segLayer: new Uint8Array(n),
+    valueRow: new Int32Array(t.valueCount).fill(-1),
+    valueSeg: new Int32Array(t.valueCount).fill(-1),
+  };
+  const segs = new SegmentWriter(layout);
   const sizeOf = (g: number): number | null => (Number.isNaN(groups.sizeBytes[g]!) ? null : groups.sizeBytes[g]!);
   const pushGroup = (g: number, role: RowRole): void => {
     const row = rows.length;
@@ -197,8 +212,8 @@ export function buildRowLayout(graph: GraphTable | ReportGraph, options: RowLayo
     rows.push({ role, label: count > 1 ? `${rootName} (+${count - 1})` : rootName, root: rootName, sizeBytes: sizeOf(g) });
     for (let k = first; k < first + count; k++) {
       const i = groups.member[k]!;
-      valueRow[i] = row;
-      pending.push(row, startAt(t, i), endAt(t, i), segmentKindAt(t, i), i, -1, Number.isNaN(bytes[i]!));
+      layout.valueRow[i] = row;
+      segs.push(row, startAt(t, i), endAt(t, i), segmentKindAt(t, i), i, -1, Number.isNaN(bytes[i]!));
     }
   };
 
@@ -215,7 +230,7 @@ export function buildRowLayout(graph: GraphTable | ReportGraph, options: RowLayo
     }
     rows.push({ role: 'bandSummary', label: `Initializers & inputs (${count})`, root: null, sizeBytes: isAnyUnknown ? null : known });
     if (options.isBandCollapsed) {
-      pending.push(0, 0, stepCount, KIND_INDEX.preexisting, -1, -1, isAnyUnknown);
+      segs.push(0, 0, stepCount, KIND_INDEX.preexisting, -1, -1, isAnyUnknown);
     } else {
       for (const g of bandGroups) pushGroup(g, 'band');
     }
@@ -229,41 +244,23 @@ export function buildRowLayout(graph: GraphTable | ReportGraph, options: RowLayo
       if (ws === 0) continue;
       const isUnknown = Number.isNaN(ws);
       if (!isUnknown && maxWs !== null) maxWs = Math.max(maxWs, ws);
-      pending.push(row, index[s]!, index[s]! + 1, KIND_INDEX.workspace, -1, index[s]!, isUnknown);
+      segs.push(row, index[s]!, index[s]! + 1, KIND_INDEX.workspace, -1, index[s]!, isUnknown);
     }
     rows.push({ role: 'workspace', label: 'Workspaces (per node)', root: null, sizeBytes: maxWs });
   }
   if (stepCount > 0) for (const g of bufferGroups) pushGroup(g, 'buffer');
+  segs.sortRows();
 
-  const segOrder = pending.order();
-  const n = segOrder.length;
-  const layout: RowLayout = {
-    stepCount,
-    rows,
-    rowFirst: new Uint32Array(rows.length + 1),
-    segStart: new Float64Array(n),
-    segEnd: new Float64Array(n),
-    prefixMaxEnd: new Float64Array(n),
-    segRow: new Uint32Array(n),
-    segKind: new Uint8Array(n),
-    segValue: new Int32Array(n),
-    segStep: new Int32Array(n),
-    isUnknown: new Uint8Array(n),
-    segLayer: new Uint8Array(n),
-    valueRow,
-    valueSeg: new Int32Array(t.valueCount).fill(-1),
-  };
+  layout.rowFirst = new Uint32Array(rows.length + 1);
   let row = 0;
   let runningMax = -Infinity;
-  // Largest ends seen so far in the row, to find each segment's overlap depth.
   // The MAX_SEG_LAYER largest ends so far in the row, descending; -Infinity when fewer.
   const openEnds = new Float64Array(MAX_SEG_LAYER).fill(-Infinity);
   for (let i = 0; i < n; i++) {
-    const p = segOrder[i]!;
-    const pRow = pending.row[p]!;
-    const start = pending.start[p]!;
-    const end = pending.end[p]!;
-    while (row < pRow) { row++; layout.rowFirst[row] = i; runningMax = -Infinity; openEnds.fill(-Infinity); }
+    const segRow = layout.segRow[i]!;
+    const start = layout.segStart[i]!;
+    const end = layout.segEnd[i]!;
+    while (row < segRow) { row++; layout.rowFirst[row] = i; runningMax = -Infinity; openEnds.fill(-Infinity); }
     // Keeping only the MAX_SEG_LAYER largest ends is enough: if at least that many are open, the
     // largest ones are among them, so the capped depth stays exact and each step costs O(1).
     let depth = 0;
@@ -275,15 +272,8 @@ export function buildRowLayout(graph: GraphTable | ReportGraph, options: RowLayo
       openEnds[k] = end;
     }
     runningMax = Math.max(runningMax, end);
-    const value = pending.value[p]!;
-    layout.segStart[i] = start;
-    layout.segEnd[i] = end;
     layout.prefixMaxEnd[i] = runningMax;
-    layout.segRow[i] = pRow;
-    layout.segKind[i] = pending.kind[p]!;
-    layout.segValue[i] = value;
-    layout.segStep[i] = pending.step[p]!;
-    layout.isUnknown[i] = pending.isUnknown[p]!;
+    const value = layout.segValue[i]!;
     if (value >= 0) layout.valueSeg[value] = i;
   }
   while (row < rows.length) { row++; layout.rowFirst[row] = n; }
