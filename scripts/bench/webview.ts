@@ -22,6 +22,8 @@
  * clone share) and 'reportJson' (JSON text), JSON.parse alone, the payload sizes, the JS time per
  * scripted frame, and the machine's load average (shared machines make these numbers noisy). Above
  * 100k the older transports are skipped: the JSON text of 1M values is near V8's string limit.
+ * A -hover line times 40 pointer moves over the Gantt after the frames (hit test + hover card;
+ * the first one builds the list offsets the card reads) and counts those that showed a card.
  * The first line also gives heap_mb, the page's JS heap after the first paint (CDP Runtime.getHeapUsage).
  * BENCH_WEBVIEW_PROFILE=<dir> writes a CPU profile of each size's first paint and of its frames
  * (<dir>/webview-<n>-{paint,frames}.cpuprofile, open in Chromium DevTools) and prints the functions
@@ -108,6 +110,34 @@ const FRAMES_SCRIPT = `(async () => {
 })()`;
 
 /**
+ * In-page, after FRAMES_SCRIPT: hovers 40 value bars spread over the run. Each is scrolled into
+ * view (chart.revealRow / revealStep, then a draw), then a synthetic mousemove at the bar runs the
+ * whole hover path synchronously: hit test, then the card filled from the columns. Returns each
+ * move's time and how many cards named the value that was aimed at.
+ */
+const HOVER_SCRIPT = `(() => {
+  const chart = window.memoryLens.chart;
+  const layout = chart.data.layout;
+  const canvas = document.querySelector('.gantt-canvas');
+  const card = document.querySelector('.hover-card');
+  const times = [];
+  let cards = 0;
+  for (let i = 0; i < 40; i++) {
+    const value = Math.floor(((i + 0.5) / 40) * layout.valueSeg.length);
+    const seg = layout.valueSeg[value];
+    chart.setDomain([layout.segStart[seg] - 50, layout.segStart[seg] + 50]);
+    chart.revealRow(layout.segRow[seg]);
+    chart.drawNow();
+    const p = chart.segmentClientPoint(seg);
+    const a = performance.now();
+    canvas.dispatchEvent(new MouseEvent('mousemove', { clientX: p.x, clientY: p.y, bubbles: true }));
+    times.push(performance.now() - a);
+    if (!card.hidden && card.querySelector('.card-title').textContent === 't' + value) cards++;
+  }
+  return { hoverTimes: times, hoverCards: cards };
+})()`;
+
+/**
  * The 'reportColumns' message the host posts for a report, and the time to encode it. The one
  * place the bench builds the columns transport, so a change of transport changes only this.
  */
@@ -177,7 +207,7 @@ function topSelfTime(profile: { nodes: Array<{ id: number; callFrame: { function
   return [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, ms]) => `${ms.toFixed(0)} ms ${name}`);
 }
 
-interface PageResult { firstPaint: number; cloneMs: number; heapMb: number; deltas: number[]; work: number[]; frames: number[] }
+interface PageResult { firstPaint: number; cloneMs: number; heapMb: number; deltas: number[]; work: number[]; frames: number[]; hoverTimes: number[]; hoverCards: number }
 
 function percentile(sorted: number[], p: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
@@ -241,9 +271,10 @@ export async function run(): Promise<void> {
     const paint = await profiled<{ firstPaint: number; cloneMs: number }>('paint', PAINT_SCRIPT);
     const heap = await cdp.send('Runtime.getHeapUsage');
     const frames = withFrames ? await profiled<{ deltas: number[]; work: number[]; frames: number[] }>('frames', FRAMES_SCRIPT) : { deltas: [], work: [], frames: [] };
+    const hover = withFrames ? (await h.page.evaluate(HOVER_SCRIPT)) as { hoverTimes: number[]; hoverCards: number } : { hoverTimes: [], hoverCards: 0 };
     if (h.pageErrors.length > 0) throw new Error(`Webview page errors: ${h.pageErrors.join('; ')}`);
     await h.close();
-    return { ...paint, ...frames, heapMb: heap.usedSize / 1e6, setupResult };
+    return { ...paint, ...frames, ...hover, heapMb: heap.usedSize / 1e6, setupResult };
   };
   try {
     for (const size of SIZES) {
@@ -277,6 +308,8 @@ export async function run(): Promise<void> {
       const dropped = col.deltas.filter((d) => d > 1.5 * FRAME_BUDGET_MS).length;
       const mb = (n: number): string => (n / 1e6).toFixed(1);
       console.log(`bench: webview-${size} first_paint_ms=${Math.round(col.firstPaint)} p50_ms=${percentile(frames, 50).toFixed(1)} p95_ms=${p95.toFixed(1)} p95_budget_ratio=${(p95 / FRAME_BUDGET_MS).toFixed(2)} interval_p50_ms=${percentile(intervals, 50).toFixed(1)} interval_p95_ms=${percentile(intervals, 95).toFixed(1)} dropped_frames=${dropped}/${col.deltas.length} heap_mb=${Math.round(col.heapMb)}`);
+      const hovers = [...col.hoverTimes].sort((a, b) => a - b);
+      console.log(`bench: webview-${size}-hover first_ms=${col.hoverTimes[0]!.toFixed(1)} p50_ms=${percentile(hovers, 50).toFixed(1)} max_ms=${hovers[hovers.length - 1]!.toFixed(1)} cards=${col.hoverCards}/${hovers.length}`);
       console.log(`bench: webview-${size}-columns clone_ms=${Math.round(col.cloneMs)} webview_ms=${Math.round(col.firstPaint - col.cloneMs)} encode_ms=${Math.round(encodeMs)} decode_ms=${Math.round(decodeMs)} host_serialize_ms=${Math.round(hostColumnsMs)} report_host_serialize_ms=${isOlderToo ? Math.round(hostReportMs) : 'skipped'} payload_mb=${mb(columnsBytes)}`);
       if (isOlderToo) {
         const json = JSON.stringify(report);
