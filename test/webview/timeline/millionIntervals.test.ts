@@ -147,3 +147,18 @@ test('level of detail holds when a search dims every other bar of the 200k-step 
   assert.ok(stats.rectsDrawn <= 2 * (WIDTH - GUTTER), `${stats.rectsDrawn} rects for ${stats.segmentsVisited} segments`);
   assertEveryIntervalShown(f, ctx.rects);
 });
+
+test('the size sort at 1M intervals orders rows as the comparison rule does: largest first, unknown last, ties by start', () => {
+  const bySize = buildRowLayout(table, { sort: 'size', isBandCollapsed: true });
+  const buffers = bySize.rows.map((r, i) => [r, i] as const).filter(([r]) => r.role === 'buffer');
+  assert.equal(buffers.length, layout.rows.filter((r) => r.role === 'buffer').length);
+  const startOf = (row: number): number => bySize.segStart[bySize.rowFirst[row]!]!;
+  for (let k = 1; k < buffers.length; k++) {
+    const [a, ia] = buffers[k - 1]!;
+    const [b, ib] = buffers[k]!;
+    const order = a.sizeBytes === null || b.sizeBytes === null
+      ? (a.sizeBytes === null ? 1 : 0) - (b.sizeBytes === null ? 1 : 0) || startOf(ia) - startOf(ib)
+      : b.sizeBytes - a.sizeBytes || startOf(ia) - startOf(ib);
+    if (order > 0) assert.fail(`rows ${ia} (${a.root}) and ${ib} (${b.root}) are out of order`);
+  }
+});
