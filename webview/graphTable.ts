@@ -5,7 +5,9 @@
  * into an object took seconds of allocation and garbage collection before the first paint.
  *
  * The columns are checked once, up front, with the same errors decodeReportColumns throws, so a
- * malformed message fails before anything is drawn, never later on a hover. Pure: no DOM.
+ * malformed message fails before anything is drawn, never later on a hover. Equal strings are
+ * compared by their index (roots, names): the encoder's table holds each distinct string once
+ * (StringTableWriter). Pure: no DOM.
  */
 import { LensError } from '../src/onnx/lensError';
 import { REPORT_COLUMNS_VERSION, type GraphColumns, type ReportColumns } from '../src/report/columnarReport';
