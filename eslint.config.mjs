@@ -11,7 +11,8 @@ import tseslint from 'typescript-eslint';
 
 /**
  * src/ modules the webview runs: the report transport codec, and the report rules that the CLI, the
- * host and the panel must apply identically (session label, byte format, live buffers, max-live).
+ * host and the panel must apply identically (session label, byte format, live buffers, max-live);
+ * and src/onnx/lensError, the error class the codec throws.
  */
 const CODEC_MODULES = ['columnarReport', 'columnarTables', 'packedColumns', 'stringTable', 'describeSession', 'formatBytes', 'liveBuffers'];
 
@@ -45,7 +46,7 @@ export default tseslint.config(
         paths: [NO_VSCODE],
         patterns: [
           {
-            regex: `/src/(?!report/(${CODEC_MODULES.join('|')})$)`,
+            regex: `/src/(?!(report/(${CODEC_MODULES.join('|')})|onnx/lensError)$)`,
             allowTypeImports: true,
             message: 'The webview imports only types from src/ (plus the shared codec modules listed in eslint.config.mjs).',
           },

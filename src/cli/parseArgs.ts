@@ -92,6 +92,29 @@ export function parseArgs(argv: string[]): CliArgs {
   return args;
 }
 
+/**
+ * node:util reads `--l2-cache -1` as a missing value followed by an option; a value that starts with
+ * '-' but is not one of our options is joined to its flag (`--l2-cache=-1`), so the value check
+ * names it ("Invalid L2 cache size '-1'").
+ */
+function joinDashValues(rest: string[]): string[] {
+  const flags = new Set(Object.entries(OPTIONS).flatMap(([name, o]) => ['--' + name, ...('short' in o ? ['-' + o.short] : [])]));
+  const out: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    const next = rest[i + 1];
+    const name = a.startsWith('--') ? a.slice(2) : '';
+    const takesValue = name in OPTIONS && OPTIONS[name as keyof typeof OPTIONS].type === 'string';
+    if (takesValue && next !== undefined && next.startsWith('-') && !flags.has(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else {
+      out.push(a);
+    }
+  }
+  return out;
+}
+
 function parseOptions(rest: string[]) {
-  return parseNodeArgs({ args: rest, options: OPTIONS, allowPositionals: true, strict: true });
+  return parseNodeArgs({ args: joinDashValues(rest), options: OPTIONS, allowPositionals: true, strict: true });
 }

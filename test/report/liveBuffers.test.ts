@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { liveBuffersAt } from '../../src/report/liveBuffers';
+import { liveContributors } from '../../webview/timeline/liveBuffers';
+import { makeSyntheticReport } from '../support/webviewHarness';
 import { makeSmallReport } from '../webview/reportFixtures';
 
 test('liveBuffersAt() counts a shared buffer once and leaves out initializers and graph inputs, which are not in the Run figure', () => {
@@ -19,4 +21,18 @@ test('liveBuffersAt() puts unavailable sizes last with their reason', () => {
   assert.equal(last.root, 'd');
   assert.equal(last.bytes, null);
   assert.equal(last.reason, "Unbound symbolic dim 'n'");
+});
+
+test("the webview's columnar liveContributors() is the same rule as liveBuffersAt() (the CLI's and the budget's), step for step", () => {
+  const reports = [makeSmallReport(), makeSmallReport({ view: 'parallel', batch: 4 }), makeSyntheticReport(3000, 5), makeSyntheticReport(3000, 8)];
+  let compared = 0;
+  for (const report of reports) {
+    for (const graph of report.graphs) {
+      for (let step = 0; step < graph.steps.length; step += Math.max(1, Math.floor(graph.steps.length / 97))) {
+        assert.deepEqual(liveContributors(graph, step), liveBuffersAt(graph, step), `${graph.id} step ${step}`);
+        compared++;
+      }
+    }
+  }
+  assert.ok(compared > 200, `${compared} steps compared`);
 });

@@ -253,7 +253,7 @@ async function barPoint(frame: Frame, name: string): Promise<{ x: number; y: num
       interface Scale { domainStart: number; domainEnd: number; rangeStartPx: number; rangeEndPx: number }
       interface Layout { valueSeg: ArrayLike<number>; segRow: ArrayLike<number>; segStart: ArrayLike<number>; segEnd: ArrayLike<number> }
       interface Chart {
-        data: { graph: { values: Array<{ name: string }> }; layout: Layout } | null;
+        data: { valueNames: string[]; layout: Layout } | null;
         scrollTopPx: number;
         scale(): Scale;
         revealRow(row: number): void;
@@ -263,7 +263,8 @@ async function barPoint(frame: Frame, name: string): Promise<{ x: number; y: num
       const chart = (globalThis as unknown as { memoryLens: { chart: Chart } }).memoryLens.chart;
       const data = chart.data;
       if (!data) return null;
-      const vi = data.graph.values.findIndex((v) => v.name === name);
+      // Value names by index (the webview keeps values as columns, not objects).
+      const vi = data.valueNames.indexOf(name);
       const seg = vi >= 0 ? data.layout.valueSeg[vi]! : -1;
       if (seg < 0) return null;
       const row = data.layout.segRow[seg]!;

@@ -2,10 +2,10 @@
  * The webview application: receives host messages, keeps the view state, and wires the toolbar,
  * chart, hover card and side panel together.
  */
-import { decodeReportColumns } from '../../src/report/columnarReport';
 import { unpackReportColumns } from '../../src/report/packedColumns';
 import type { ObservedProfile, ToWebview } from '../../src/report/protocol';
-import type { PlanView, Report, ReportGraph } from '../../src/report/report';
+import type { PlanView, Report } from '../../src/report/report';
+import { findValue, reportTablesOf, reportTablesOfReport, stepAt, valueName, type GraphTable, type ReportTables } from '../graphTable';
 import { el } from '../dom';
 import { formatMaybeBytes, niceBytesCeil } from '../format';
 import type { HostBridge } from '../hostBridge';
@@ -24,7 +24,6 @@ import { SidePanel } from './sidePanel';
 import { Toolbar, type ExportFormat } from './toolbar';
 import { renderBreadcrumb } from './breadcrumb';
 import { OBSERVED_FIELDS, renderLegend } from './legend';
-import { maxLiveBytes } from '../../src/report/liveBuffers';
 
 /** The webview app. */
 export class App {
@@ -38,9 +37,9 @@ export class App {
   private readonly legend = el('div', 'legend');
   private readonly card = el('div', 'hover-card');
   private readonly main = el('main', 'content');
-  private report: Report | null = null;
+  private report: ReportTables | null = null;
   private fileName = '';
-  private graph: ReportGraph | null = null;
+  private graph: GraphTable | null = null;
   private layout: RowLayout | null = null;
   private observed: ObservedProfile | null = null;
   private palette: Palette;
@@ -93,15 +92,15 @@ export class App {
     switch (message.type) {
       case 'report':
         this.fileName = message.fileName;
-        this.setReport(message.report);
+        this.setDecodedReport(() => reportTablesOfReport(message.report));
         break;
       case 'reportJson':
         this.fileName = message.fileName;
-        this.setDecodedReport(() => JSON.parse(message.json) as Report);
+        this.setDecodedReport(() => reportTablesOfReport(JSON.parse(message.json) as Report));
         break;
       case 'reportColumns':
         this.fileName = message.fileName;
-        this.setDecodedReport(() => decodeReportColumns(unpackReportColumns(message.packed)));
+        this.setDecodedReport(() => reportTablesOf(unpackReportColumns(message.packed)));
         break;
       case 'loading':
         this.fileName = message.fileName;
@@ -126,8 +125,8 @@ export class App {
   }
 
   /** Shows the report `decode` returns, or says why it could not be read. */
-  private setDecodedReport(decode: () => Report): void {
-    let report: Report;
+  private setDecodedReport(decode: () => ReportTables): void {
+    let report: ReportTables;
     try {
       report = decode();
     } catch (err) {
@@ -139,7 +138,7 @@ export class App {
     this.setReport(report);
   }
 
-  private setReport(report: Report): void {
+  private setReport(report: ReportTables): void {
     const isSameModel = this.report !== null && this.report.model.path === report.model.path;
     this.report = report;
     if (this.isRestorePending) {
@@ -165,12 +164,12 @@ export class App {
     }
     this.graph = graph;
     this.main.hidden = false;
-    if (graph.steps.length === 0) this.showStatus('empty', `${this.fileName}: graph '${graph.id}' has no steps, so there is nothing to draw`);
+    if (graph.stepCount === 0) this.showStatus('empty', `${this.fileName}: graph '${graph.id}' has no steps, so there is nothing to draw`);
     else this.showStatus('ok', '');
     this.layout = buildRowLayout(graph, { sort: this.state.sort, isBandCollapsed: this.state.isBandCollapsed });
     this.chart.scrollTopPx = this.state.scrollTopPx;
-    this.chart.setData(graph.steps.length > 0 ? this.chartData(graph, this.layout) : null, domain);
-    this.state.cursorStep = Math.min(this.state.cursorStep, graph.steps.length - 1);
+    this.chart.setData(graph.stepCount > 0 ? this.chartData(graph, this.layout) : null, domain);
+    this.state.cursorStep = Math.min(this.state.cursorStep, graph.stepCount - 1);
     this.chart.cursorStep = this.state.cursorStep;
     this.syncSelection();
     this.refreshEmphasis();
@@ -188,12 +187,14 @@ export class App {
     this.saveSoon();
   }
 
-  private chartData(graph: ReportGraph, layout: RowLayout): ChartData {
-    const n = graph.steps.length;
+  private chartData(graph: GraphTable, layout: RowLayout): ChartData {
+    const n = graph.stepCount;
     const live: StepSeries = { values: new Float64Array(n), isKnown: new Uint8Array(n) };
-    graph.steps.forEach((s, i) => {
-      if (s.liveBytes !== null) { live.values[i] = s.liveBytes; live.isKnown[i] = 1; }
-    });
+    const liveBytes = graph.steps.liveBytes;
+    for (let i = 0; i < n; i++) {
+      // NaN is the columns' null: unknown live bytes.
+      if (!Number.isNaN(liveBytes[i]!)) { live.values[i] = liveBytes[i]!; live.isKnown[i] = 1; }
+    }
     const observed: ChartData['observed'] = [];
     if (this.observed && this.observed.graphId === graph.id) {
       OBSERVED_FIELDS.forEach((field, k) => {
@@ -207,18 +208,18 @@ export class App {
       });
     }
     const lines: CurveLine[] = [];
-    const maxLive = maxLiveBytes(graph);
+    const maxLive = live.isKnown.includes(1) ? seriesMax(live) : null;
     if (maxLive !== null) lines.push({ bytes: maxLive, label: 'max-live lower bound', color: this.palette.lowerBound, isDashed: true });
     if (graph.bestFitArenaBytes !== null) lines.push({ bytes: graph.bestFitArenaBytes, label: 'best-fit arena', color: this.palette.arena, isDashed: false });
     let yMax = Math.max(maxLive ?? 0, graph.bestFitArenaBytes ?? 0, graph.peak.bytes ?? 0);
     for (const o of observed) yMax = Math.max(yMax, seriesMax(o.series));
-    return { graph, layout, live, observed, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueNames: graph.values.map((v) => v.name) };
+    return { graph, layout, live, observed, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueNames: Array.from(graph.values.name, (k) => graph.strings[k]!) };
   }
 
   private relayout(): void {
     if (!this.graph || !this.report) { this.toolbar.update(this.report, this.state); return; }
     this.layout = buildRowLayout(this.graph, { sort: this.state.sort, isBandCollapsed: this.state.isBandCollapsed });
-    if (this.graph.steps.length > 0) this.chart.replaceData(this.chartData(this.graph, this.layout));
+    if (this.graph.stepCount > 0) this.chart.replaceData(this.chartData(this.graph, this.layout));
     this.syncSelection();
     this.refreshEmphasis();
     this.toolbar.update(this.report, this.state);
@@ -236,7 +237,7 @@ export class App {
     const graph = this.graph;
     let seg = -1;
     if (layout && graph && this.state.selected !== null) {
-      const i = graph.values.findIndex((v) => v.name === this.state.selected);
+      const i = findValue(graph, this.state.selected);
       seg = i >= 0 ? layout.valueSeg[i]! : -1;
     }
     this.chart.selectedSeg = seg;
@@ -268,7 +269,7 @@ export class App {
       return;
     }
     const v = seg >= 0 ? layout.segValue[seg]! : -1;
-    this.state.selected = v >= 0 ? this.graph.values[v]!.name : null;
+    this.state.selected = v >= 0 ? valueName(this.graph, v) : null;
     this.chart.selectedSeg = seg;
     this.isPinned = seg >= 0;
     if (seg >= 0) {
@@ -283,7 +284,7 @@ export class App {
     const graph = this.graph;
     const layout = this.layout;
     if (!graph || !layout) return;
-    const i = graph.values.findIndex((v) => v.name === name);
+    const i = findValue(graph, name);
     if (i < 0) return;
     if (layout.valueSeg[i]! < 0 && this.state.isBandCollapsed) {
       this.state.isBandCollapsed = false;
@@ -325,13 +326,13 @@ export class App {
 
   private moveCursor(step: number): void {
     const graph = this.graph;
-    if (!graph || graph.steps.length === 0) return;
-    const s = Math.max(0, Math.min(graph.steps.length - 1, step));
+    if (!graph || graph.stepCount === 0) return;
+    const s = Math.max(0, Math.min(graph.stepCount - 1, step));
     this.state.cursorStep = s;
     this.chart.cursorStep = s;
     this.chart.revealStep(s);
     this.refreshEmphasis();
-    const st = graph.steps[s]!;
+    const st = stepAt(graph, s);
     this.announcer.textContent = `Step ${s}: ${st.displayName} (${st.opType}), live ${formatMaybeBytes(st.liveBytes, st.liveReason)}`;
     this.saveSoon();
   }
@@ -350,9 +351,9 @@ export class App {
     let isHandled = true;
     switch (e.key) {
       case 'ArrowRight': this.moveCursor(c < 0 ? 0 : c + 1); break;
-      case 'ArrowLeft': this.moveCursor(c < 0 ? graph.steps.length - 1 : c - 1); break;
+      case 'ArrowLeft': this.moveCursor(c < 0 ? graph.stepCount - 1 : c - 1); break;
       case 'Home': this.moveCursor(0); break;
-      case 'End': this.moveCursor(graph.steps.length - 1); break;
+      case 'End': this.moveCursor(graph.stepCount - 1); break;
       case 'Enter': if (c >= 0) this.showStep(c); break;
       case 'Escape':
         this.state.cursorStep = -1;
@@ -427,9 +428,9 @@ export class App {
     if (this.saveRequest !== 0) return;
     this.saveRequest = requestAnimationFrame(() => {
       this.saveRequest = 0;
-      if (this.graph && this.graph.steps.length > 0) {
+      if (this.graph && this.graph.stepCount > 0) {
         const [s0, s1] = this.chart.visibleDomain();
-        const isAll = s0 <= 0 && s1 >= this.graph.steps.length;
+        const isAll = s0 <= 0 && s1 >= this.graph.stepCount;
         this.state.domain = isAll ? null : [s0, s1];
         this.state.scrollTopPx = this.chart.scrollTopPx;
       }

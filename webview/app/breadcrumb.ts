@@ -1,13 +1,13 @@
 /** The breadcrumb above the chart: file, graph path (parent graphs are links), and which session the numbers model. */
 import { describeSession } from '../../src/report/describeSession';
-import type { Report, ReportGraph } from '../../src/report/report';
+import type { GraphTable, ReportTables } from '../graphTable';
 import { clear, el } from '../dom';
 
 /** Renders the path from the main graph to `graph`; clicking an ancestor calls onOpen with its id. */
-export function renderBreadcrumb(nav: HTMLElement, report: Report, graph: ReportGraph, fileName: string, onOpen: (graphId: string) => void): void {
+export function renderBreadcrumb(nav: HTMLElement, report: ReportTables, graph: GraphTable, fileName: string, onOpen: (graphId: string) => void): void {
   clear(nav);
-  const chain: ReportGraph[] = [];
-  let g: ReportGraph | undefined = graph;
+  const chain: GraphTable[] = [];
+  let g: GraphTable | undefined = graph;
   // Bounded walk: a malformed report with a parent cycle must not hang the webview.
   while (g && chain.length < 64) {
     chain.unshift(g);

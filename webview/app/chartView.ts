@@ -18,8 +18,8 @@ import { brushX, type BrushBehavior } from 'd3-brush';
 import { scaleLinear } from 'd3-scale';
 import { select, type Selection } from 'd3-selection';
 import { zoom, zoomIdentity, type D3ZoomEvent, type ZoomBehavior } from 'd3-zoom';
-import type { ReportGraph } from '../../src/report/report';
 import { el, svgEl } from '../dom';
+import type { GraphTable } from '../graphTable';
 import type { Palette } from '../theme';
 import { CanvasSurface } from '../timeline/canvasSurface';
 import { drawCurve, type CurveLine, type StepSeries } from '../timeline/drawCurve';
@@ -49,7 +49,7 @@ export interface ChartCallbacks {
 
 /** Everything the chart draws for one graph. */
 export interface ChartData {
-  graph: ReportGraph;
+  graph: GraphTable;
   layout: RowLayout;
   live: StepSeries;
   observed: Array<{ series: StepSeries; color: string }>;
@@ -134,7 +134,7 @@ export class ChartView {
     for (const target of [this.gantt.canvas, this.curve.canvas, this.axisSvg]) {
       target.addEventListener('dblclick', (e) => {
         const step = Math.floor(pxToStep(this.scale(), this.localX(e as MouseEvent, target)));
-        if (this.data && step >= 0 && step < this.data.graph.steps.length) this.callbacks.onStepDetails(step);
+        if (this.data && step >= 0 && step < this.data.graph.stepCount) this.callbacks.onStepDetails(step);
       });
     }
   }
@@ -182,7 +182,7 @@ export class ChartView {
 
   /** Zooms to show steps [start, end) (null = all). */
   setDomain(domain: [number, number] | null): void {
-    const n = this.data?.graph.steps.length ?? 1;
+    const n = this.data?.graph.stepCount ?? 1;
     const [s0, s1] = domain ?? [0, n];
     const t = transformForDomain(this.base, Math.max(0, s0), Math.min(n, s1));
     this.zoomSel.call(this.zoomBehavior.transform, zoomIdentity.translate(t.x, 0).scale(t.k));
@@ -198,7 +198,7 @@ export class ChartView {
     const [s0, s1] = this.visibleDomain();
     if (step >= s0 && step + 1 <= s1) return;
     const span = s1 - s0;
-    const start = Math.max(0, Math.min(step - span / 2, (this.data?.graph.steps.length ?? 0) - span));
+    const start = Math.max(0, Math.min(step - span / 2, (this.data?.graph.stepCount ?? 0) - span));
     this.setDomain([start, start + span]);
   }
 
@@ -303,7 +303,7 @@ export class ChartView {
     this.axisSvg.setAttribute('height', '28');
     this.brushSvg.setAttribute('width', String(width));
     this.brushSvg.setAttribute('height', String(OVERVIEW_HEIGHT_PX));
-    const n = Math.max(1, this.data?.graph.steps.length ?? 1);
+    const n = Math.max(1, this.data?.graph.stepCount ?? 1);
     this.base = createTimeScale(0, n, GUTTER_PX, width - RIGHT_PAD_PX);
     const extent: [[number, number], [number, number]] = [[GUTTER_PX, 0], [width - RIGHT_PAD_PX, ganttH]];
     this.zoomBehavior.extent(extent).translateExtent(extent).scaleExtent([1, Math.max(1, n / 2)]);
@@ -432,18 +432,19 @@ export class ChartView {
   private drawAxis(data: ChartData, scale: TimeScale): void {
     const d3scale = scaleLinear().domain([scale.domainStart, scale.domainEnd]).range([scale.rangeStartPx, scale.rangeEndPx]);
     const pps = pxPerStep(scale);
-    const steps = data.graph.steps;
+    const t = data.graph;
+    const steps = t.steps;
     const axis = axisBottom<number>(d3scale).tickSizeOuter(0);
     if (pps >= STEP_LABEL_MIN_PX) {
       const first = Math.max(0, Math.floor(scale.domainStart));
-      const last = Math.min(steps.length, Math.ceil(scale.domainEnd));
+      const last = Math.min(t.stepCount, Math.ceil(scale.domainEnd));
       const values: number[] = [];
       for (let s = first; s < last; s++) values.push(s + 0.5);
       const maxChars = Math.max(4, Math.floor((pps - 8) / 6));
       axis.tickValues(values).tickFormat((v) => {
-        const step = steps[Math.floor(v)];
-        if (!step) return '';
-        const text = `${step.index} ${step.displayName} (${step.opType})${step.subgraphs.length > 0 ? ' ▸' : ''}`;
+        const s = Math.floor(v);
+        if (!(s >= 0 && s < t.stepCount)) return '';
+        const text = `${steps.index[s]} ${t.strings[steps.displayName[s]!]} (${t.strings[steps.opType[s]!]})${steps.subgraphs.lengths[s]! > 0 ? ' ▸' : ''}`;
         return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
       });
     } else {

@@ -3,7 +3,7 @@
  * payload; the host writes the file, so nothing here touches the file system. Every export carries
  * the caption naming the modeled session (describeSession), so a file never outlives its meaning.
  */
-import type { ReportGraph } from '../../src/report/report';
+import { valueName, type GraphTable } from '../graphTable';
 import { svgEl } from '../dom';
 import type { Palette } from '../theme';
 import type { TimelineFrame } from '../timeline/drawTimeline';
@@ -52,7 +52,7 @@ export function toCsvWithCaption(records: IntervalRecord[], caption: string): st
 
 /** Options for the SVG export of the visible Gantt window. */
 export interface SvgExportView extends Pick<TimelineFrame, 'layout' | 'scale' | 'widthPx' | 'heightPx' | 'gutterPx' | 'rowHeightPx' | 'scrollTopPx'> {
-  graph: ReportGraph;
+  graph: GraphTable;
   palette: Palette;
   /** The modeled-session label, drawn in a band above the rows and kept in the SVG's title and desc. */
   caption: string;
@@ -94,7 +94,7 @@ export function toSvg(view: SvgExportView): string {
       });
       const tip = svgEl('title');
       const v = layout.segValue[i]!;
-      tip.textContent = v >= 0 ? view.graph.values[v]!.name : kind;
+      tip.textContent = v >= 0 ? valueName(view.graph, v) : kind;
       rect.append(tip);
       svg.append(rect);
     }

@@ -2,8 +2,10 @@
  * The hover card: everything known about the bar under the pointer. All model text goes in with
  * textContent (via el()), never as markup.
  */
-import type { ReportGraph, ReportValue } from '../../src/report/report';
+import { FLAG } from '../../src/report/columnarTables';
+import type { ReportValue } from '../../src/report/report';
 import { clear, el } from '../dom';
+import { isBandAt, stepAt, valueAt, type GraphTable } from '../graphTable';
 import { formatBytesExact, formatMaybeBytes, formatShape } from '../format';
 import { KIND_LABELS } from '../theme';
 import { SEGMENT_KINDS, type RowLayout } from '../timeline/rowLayout';
@@ -11,7 +13,7 @@ import { SEGMENT_KINDS, type RowLayout } from '../timeline/rowLayout';
 const MAX_CONSUMERS_SHOWN = 8;
 
 /** Fills `card` with the details of segment `seg`; returns false if there is nothing to show. */
-export function fillHoverCard(card: HTMLElement, graph: ReportGraph, layout: RowLayout, seg: number, isPinned: boolean): boolean {
+export function fillHoverCard(card: HTMLElement, graph: GraphTable, layout: RowLayout, seg: number, isPinned: boolean): boolean {
   clear(card);
   if (seg < 0 || seg >= layout.segStart.length) return false;
   const kind = SEGMENT_KINDS[layout.segKind[seg]!]!;
@@ -20,22 +22,31 @@ export function fillHoverCard(card: HTMLElement, graph: ReportGraph, layout: Row
   const v = layout.segValue[seg]!;
   const step = layout.segStep[seg]!;
   if (v >= 0) {
-    const value = graph.values[v]!;
+    const value = valueAt(graph, v);
     title = value.name;
-    rows.push(...valueRows(graph, value));
+    rows.push(...valueRows(graph, v, value));
   } else if (step >= 0) {
-    const s = graph.steps[step]!;
+    const s = stepAt(graph, step);
     title = `Workspace of ${s.displayName}`;
     rows.push(['step', `${s.index} · ${s.opType}`]);
     rows.push(['bytes', formatMaybeBytes(s.workspaceBytes, s.workspaceReason)]);
     rows.push(['source', s.workspaceState === 'formula' ? 'per-op formula' : s.workspaceState]);
     rows.push(['interval', `step ${s.index} only`]);
   } else {
-    const band = graph.values.filter((x) => x.isInitializer || x.producedAt < 0);
-    const unknown = band.filter((x) => x.bytes === null).length;
-    const known = band.reduce((sum, x) => sum + (x.bytes ?? 0), 0);
+    let count = 0;
+    let unknown = 0;
+    let known = 0;
+    let initializers = 0;
+    for (let i = 0; i < graph.valueCount; i++) {
+      if (!isBandAt(graph, i)) continue;
+      count++;
+      const b = graph.values.bytes[i]!;
+      if (Number.isNaN(b)) unknown++;
+      else known += b;
+      if ((graph.values.flags[i]! & FLAG.isInitializer) !== 0) initializers++;
+    }
     title = 'Initializers & graph inputs';
-    rows.push(['values', `${band.length} (${band.filter((x) => x.isInitializer).length} initializers)`]);
+    rows.push(['values', `${count} (${initializers} initializers)`]);
     rows.push(['bytes', unknown > 0 ? `${formatBytesExact(known)} known + ${unknown} unavailable` : formatBytesExact(known)]);
     rows.push(['live', 'whole run (held until the end of Run())']);
     rows.push(['', 'Click the row to expand the band']);
@@ -51,14 +62,31 @@ export function fillHoverCard(card: HTMLElement, graph: ReportGraph, layout: Row
   return true;
 }
 
-function stepName(graph: ReportGraph, index: number): string {
-  const s = graph.steps[index];
-  return s ? `${index} ${s.displayName} (${s.opType})` : String(index);
+function stepName(graph: GraphTable, index: number): string {
+  if (!(Number.isInteger(index) && index >= 0 && index < graph.stepCount)) return String(index);
+  return `${index} ${graph.strings[graph.steps.displayName[index]!]} (${graph.strings[graph.steps.opType[index]!]})`;
 }
 
-function valueRows(graph: ReportGraph, value: ReportValue): Array<[string, string]> {
+/**
+ * The other values on value v's buffer, in value order: a scan of the root column (string indices;
+ * the table holds each string once), no value objects.
+ */
+function sharingNames(graph: GraphTable, v: number): string[] {
+  const { root, name } = graph.values;
+  const rootIndex = root[v]!;
+  const ownName = graph.strings[name[v]!];
+  const out: string[] = [];
+  for (let i = 0; i < graph.valueCount; i++) {
+    if (root[i] !== rootIndex) continue;
+    const n = graph.strings[name[i]!]!;
+    if (n !== ownName) out.push(n);
+  }
+  return out;
+}
+
+function valueRows(graph: GraphTable, v: number, value: ReportValue): Array<[string, string]> {
   const rows: Array<[string, string]> = [];
-  const sharing = graph.values.filter((x) => x.root === value.root && x.name !== value.name).map((x) => x.name);
+  const sharing = sharingNames(graph, v);
   if (sharing.length > 0) rows.push(['shares with', sharing.slice(0, 6).join(', ') + (sharing.length > 6 ? ` +${sharing.length - 6}` : '')]);
   rows.push(['dtype', value.dtype ?? 'unknown']);
   const sym = formatShape(value.symbolicShape);

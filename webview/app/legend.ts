@@ -9,7 +9,7 @@ import { SEGMENT_KINDS } from '../timeline/rowLayout';
 export const OBSERVED_FIELDS = ['memBytesInUse', 'memBytesRequestedInUse', 'memInUsePeak', 'memArenaHeld'] as const;
 
 /** Renders the legend for a graph (observed entries only when the profile is for this graph). */
-export function renderLegend(legend: HTMLElement, graph: ReportGraph, observed: ObservedProfile | null): void {
+export function renderLegend(legend: HTMLElement, graph: Pick<ReportGraph, 'id' | 'bestFitArenaBytes'>, observed: ObservedProfile | null): void {
   clear(legend);
   const item = (swatchClass: string, text: string): void => {
     const span = el('span', 'legend-item');

@@ -3,10 +3,11 @@
  * "Uncovered & unavailable" lists. Model text goes in with textContent only.
  */
 import type { ObservedProfile } from '../../src/report/protocol';
-import type { Report, ReportGraph, ReportSession } from '../../src/report/report';
+import type { ReportSession } from '../../src/report/report';
 import { clear, custom, el } from '../dom';
 import { formatBytesExact, formatMaybeBytes, formatShape } from '../format';
-import { liveBuffersAt, maxLiveBytes } from '../../src/report/liveBuffers';
+import { stepAt, valueAt, valueName, type GraphTable, type ReportTables } from '../graphTable';
+import { liveContributors } from '../timeline/liveBuffers';
 
 const TOP_CONTRIBUTORS = 8;
 
@@ -33,7 +34,7 @@ export class SidePanel {
   }
 
   /** Renders the graph-level sections. */
-  showGraph(report: Report, graph: ReportGraph, observed: ObservedProfile | null): void {
+  showGraph(report: ReportTables, graph: GraphTable, observed: ObservedProfile | null): void {
     this.renderPeak(report, graph);
     this.renderGaps(report, graph);
     this.renderInit(graph);
@@ -42,15 +43,22 @@ export class SidePanel {
   }
 
   /** Shows a step's inputs, outputs and subgraphs (double-click or Enter). */
-  showStep(graph: ReportGraph, index: number): void {
-    const s = graph.steps[index];
+  showStep(graph: GraphTable, index: number): void {
+    const s = isStep(graph, index) ? stepAt(graph, index) : undefined;
     const body = this.stepSection.body;
     clear(body);
     this.stepSection.root.hidden = !s;
     if (!s) return;
     this.stepSection.title.textContent = `Step ${s.index}`;
     body.append(el('div', 'step-name', `${s.displayName} (${s.domain ? `${s.domain}.` : ''}${s.opType})${s.inserted ? ' · inserted by ORT' : ''}`));
-    const byName = new Map(graph.values.map((v) => [v.name, v]));
+    // The values the step names (the last value of a name wins, as a Map of all names did).
+    const wanted = new Set([...s.inputs, ...s.outputs]);
+    const found = new Map<string, number>();
+    for (let i = 0; i < graph.valueCount; i++) {
+      const name = valueName(graph, i);
+      if (wanted.has(name)) found.set(name, i);
+    }
+    const byName = new Map([...found].map(([name, i]) => [name, valueAt(graph, i)] as const));
     const list = (label: string, names: string[]): void => {
       body.append(el('div', 'sub-title', label));
       const ul = el('ul', 'value-list');
@@ -81,7 +89,7 @@ export class SidePanel {
     }
   }
 
-  private renderPeak(report: Report, graph: ReportGraph): void {
+  private renderPeak(report: ReportTables, graph: GraphTable): void {
     const body = this.peakSection.body;
     clear(body);
     const peak = graph.peak;
@@ -89,13 +97,15 @@ export class SidePanel {
     if (peak.bytes === null || peak.step === null) {
       body.append(el('div', 'big', 'unavailable'), el('div', 'muted', peak.reason ?? 'no reason given'));
     } else {
-      const s = graph.steps[peak.step];
+      // Read from the columns: the first paint should not wait for the list offsets stepAt() builds.
+      const s = isStep(graph, peak.step) ? peak.step : -1;
       body.append(el('div', 'big', formatBytesExact(peak.bytes)));
-      const at = el('button', 'link', `at step ${peak.step}${s ? ` · ${s.displayName} (${s.opType})` : ''}`);
+      const at = el('button', 'link', `at step ${peak.step}${s >= 0 ? ` · ${graph.strings[graph.steps.displayName[s]!]} (${graph.strings[graph.steps.opType[s]!]})` : ''}`);
       at.addEventListener('click', () => this.callbacks.onStep(peak.step ?? 0));
       body.append(at);
     }
-    const maxLive = maxLiveBytes(graph);
+    let maxLive: number | null = null;
+    for (const b of graph.steps.liveBytes) if (!Number.isNaN(b)) maxLive = Math.max(maxLive ?? 0, b);
     const facts = el('dl', 'card-table');
     const fact = (k: string, v: string): void => { facts.append(el('dt', undefined, k), el('dd', undefined, v)); };
     fact('max-live lower bound', maxLive === null ? 'unavailable (no step has a known live size)' : formatBytesExact(maxLive));
@@ -107,7 +117,7 @@ export class SidePanel {
     if (peak.step !== null) {
       body.append(el('div', 'sub-title', 'Top contributors live at the peak'));
       const ul = el('ol', 'value-list contributors');
-      for (const b of liveBuffersAt(graph, peak.step).slice(0, TOP_CONTRIBUTORS)) {
+      for (const b of liveContributors(graph, peak.step).slice(0, TOP_CONTRIBUTORS)) {
         const li = el('li');
         const shown = b.values[b.values.length - 1] ?? b.root;
         const link = el('button', 'link', shown);
@@ -117,12 +127,15 @@ export class SidePanel {
         ul.append(li);
       }
       body.append(ul);
-      const ws = graph.steps[peak.step];
-      if (ws) body.append(el('div', 'muted', `Workspace of the peak step (not in live bytes): ${formatMaybeBytes(ws.workspaceBytes, ws.workspaceReason)}`));
+      if (isStep(graph, peak.step)) {
+        const bytes = graph.steps.workspaceBytes[peak.step]!;
+        const reason = graph.steps.workspaceReason[peak.step]!;
+        body.append(el('div', 'muted', `Workspace of the peak step (not in live bytes): ${formatMaybeBytes(Number.isNaN(bytes) ? null : bytes, reason < 0 ? null : graph.strings[reason]!)}`));
+      }
     }
   }
 
-  private renderGaps(report: Report, graph: ReportGraph): void {
+  private renderGaps(report: ReportTables, graph: GraphTable): void {
     const body = this.gapsSection.body;
     clear(body);
     body.append(el('div', 'sub-title', `Uncovered terms (${graph.uncovered.length})`));
@@ -150,7 +163,7 @@ export class SidePanel {
     if (unbound.length > 0) body.append(el('div', 'muted', `Unbound symbols: ${unbound.join(', ')}`));
   }
 
-  private renderInit(graph: ReportGraph): void {
+  private renderInit(graph: GraphTable): void {
     const body = this.initSection.body;
     clear(body);
     const init = graph.initialization;
@@ -171,7 +184,7 @@ export class SidePanel {
     }
   }
 
-  private renderObserved(graph: ReportGraph, observed: ObservedProfile | null): void {
+  private renderObserved(graph: GraphTable, observed: ObservedProfile | null): void {
     const body = this.observedSection.body;
     clear(body);
     const isShown = observed !== null && observed.graphId === graph.id;
@@ -180,6 +193,11 @@ export class SidePanel {
     body.append(el('div', undefined, `From ${observed.source}. Observed numbers are drawn as dashed lines and never added to the modeled curve.`));
     if (observed.mismatches.length > 0) body.append(el('div', 'muted', `Unmatched nodes: ${observed.mismatches.slice(0, 10).join(', ')}${observed.mismatches.length > 10 ? ' …' : ''}`));
   }
+}
+
+/** True when `index` is a step of the graph (as graph.steps[index] being defined was). */
+function isStep(graph: GraphTable, index: number): boolean {
+  return Number.isInteger(index) && index >= 0 && index < graph.stepCount;
 }
 
 function section(title: string, className: string): { root: HTMLElement; title: HTMLElement; body: HTMLElement } {

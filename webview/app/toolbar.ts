@@ -7,6 +7,9 @@ import type { PlanView, Report } from '../../src/report/report';
 import { clear, custom, el } from '../dom';
 import type { ViewState } from '../viewState';
 
+/** What the toolbar reads of a report. */
+type ReportFacts = Pick<Report, 'symbols' | 'bindings' | 'view'>;
+
 /** Export formats offered by the toolbar. */
 export type ExportFormat = Extract<FromWebview, { type: 'export' }>['format'];
 
@@ -59,7 +62,7 @@ export class Toolbar {
   }
 
   /** Reflects the report (the view switch always shows the report's actual view) and the state. */
-  update(report: Report | null, state: ViewState): void {
+  update(report: ReportFacts | null, state: ViewState): void {
     const view = report?.view ?? state.view;
     this.setPressed(this.seqButton, view === 'sequential');
     this.setPressed(this.parButton, view === 'parallel');
@@ -75,7 +78,7 @@ export class Toolbar {
     else button.setAttribute('secondary', '');
   }
 
-  private renderBindings(report: Report): void {
+  private renderBindings(report: ReportFacts): void {
     const key = JSON.stringify([report.symbols, report.bindings]);
     if (key === this.symbolsKey) return;
     this.symbolsKey = key;

@@ -9,6 +9,7 @@
 import type { TimelineContext } from './drawTimeline';
 import { pxToStep, stepToPx, type TimeScale } from './timeScale';
 import { formatBytes } from '../format';
+import { rangeMax, seriesLevels } from './seriesLevels';
 
 /** A per-step series: value[i] is meaningful only where isKnown[i] is 1. */
 export interface StepSeries {
@@ -154,7 +155,11 @@ interface Columns {
   hasUnknown: boolean;
 }
 
-/** One pass over the visible steps: O(width + visible steps). */
+/** Columns wider than this many steps read block maxima (seriesLevels) instead of every step. */
+const SCAN_MAX_STEPS = 32;
+const range = { max: -1, hasUnknown: false };
+
+/** Per-pixel max over the visible steps: O(width * log steps) zoomed out, O(width + visible steps) zoomed in. */
 export function columnMax(series: StepSeries, scale: TimeScale, gutterPx: number, widthPx: number): Columns {
   const n = series.values.length;
   const firstPx = Math.max(0, Math.floor(gutterPx));
@@ -169,8 +174,14 @@ export function columnMax(series: StepSeries, scale: TimeScale, gutterPx: number
     const s1 = Math.min(n, Math.max(s0 + 1, Math.ceil(pxToStep(scale, px + 1))));
     if (s0 >= n) break;
     let m = -1;
-    for (let s = s0; s < s1; s++) {
-      if (series.isKnown[s] === 1) { if (series.values[s]! > m) m = series.values[s]!; } else isUnknown[i] = 1;
+    if (s1 - s0 > SCAN_MAX_STEPS) {
+      rangeMax(seriesLevels(series), s0, s1, range);
+      m = range.max;
+      if (range.hasUnknown) isUnknown[i] = 1;
+    } else {
+      for (let s = s0; s < s1; s++) {
+        if (series.isKnown[s] === 1) { if (series.values[s]! > m) m = series.values[s]!; } else isUnknown[i] = 1;
+      }
     }
     if (isUnknown[i] === 1) hasUnknown = true;
     max[i] = m;

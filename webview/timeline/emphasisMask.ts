@@ -3,24 +3,33 @@
  * or op) and, when the step cursor is set, live at that step. Pure: no DOM.
  */
 import type { ReportGraph } from '../../src/report/report';
+import { graphTableOf, type GraphTable } from '../graphTable';
 import type { RowLayout } from './rowLayout';
 
 /** Per-segment mask (1 = emphasised), or null when neither a search nor a cursor is active. */
-export function emphasisMask(graph: ReportGraph, layout: RowLayout, search: string, cursorStep: number): Uint8Array | null {
+export function emphasisMask(graph: GraphTable | ReportGraph, layout: RowLayout, search: string, cursorStep: number): Uint8Array | null {
   const q = search.trim().toLowerCase();
   if (q === '' && cursorStep < 0) return null;
+  const t = 'stepCount' in graph ? graph : graphTableOf(graph);
   const n = layout.segStart.length;
   const mask = new Uint8Array(n);
-  const stepMatches = graph.steps.map((s) => q !== '' && (s.displayName.toLowerCase().includes(q) || s.opType.toLowerCase().includes(q)));
+  const stepMatches = new Uint8Array(t.stepCount);
+  if (q !== '') {
+    const { displayName, opType } = t.steps;
+    for (let s = 0; s < t.stepCount; s++) {
+      if (t.strings[displayName[s]!]!.toLowerCase().includes(q) || t.strings[opType[s]!]!.toLowerCase().includes(q)) stepMatches[s] = 1;
+    }
+  }
+  const { name, producedAt } = t.values;
   for (let i = 0; i < n; i++) {
     let isMatch = true;
     if (q !== '') {
       const v = layout.segValue[i]!;
       const st = layout.segStep[i]!;
       if (v >= 0) {
-        const value = graph.values[v]!;
-        isMatch = value.name.toLowerCase().includes(q) || (value.producedAt >= 0 && stepMatches[value.producedAt] === true);
-      } else isMatch = st >= 0 ? stepMatches[st] === true : false;
+        const p = producedAt[v]!;
+        isMatch = t.strings[name[v]!]!.toLowerCase().includes(q) || (p >= 0 && stepMatches[p] === 1);
+      } else isMatch = st >= 0 ? stepMatches[st] === 1 : false;
     }
     if (isMatch && cursorStep >= 0) isMatch = layout.segStart[i]! <= cursorStep && cursorStep < layout.segEnd[i]!;
     mask[i] = isMatch ? 1 : 0;

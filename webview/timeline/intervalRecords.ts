@@ -1,5 +1,7 @@
 /** Interval rows for the CSV and JSON exports. Pure: no DOM. */
+import { ALLOC_KIND_CODES, NULL_CODE, REUSE_VIA_CODES } from '../../src/report/columnarTables';
 import type { ReportGraph } from '../../src/report/report';
+import { graphTableOf, type GraphTable } from '../graphTable';
 import { SEGMENT_KINDS, type RowLayout } from './rowLayout';
 
 /** One exported interval row. */
@@ -16,20 +18,22 @@ export interface IntervalRecord {
   unavailableReason: string;
 }
 
-/** All value intervals of a graph, in layout order (rows top to bottom). */
-export function intervalRecords(graph: ReportGraph, layout: RowLayout): IntervalRecord[] {
-  const out: IntervalRecord[] = [];
-  graph.values.forEach((v, i) => {
+/** All value intervals of a graph, in value order, with their layout (row) kind and interval. */
+export function intervalRecords(graph: GraphTable | ReportGraph, layout: RowLayout): IntervalRecord[] {
+  const t = 'stepCount' in graph ? graph : graphTableOf(graph);
+  const c = t.values;
+  const str = (i: number): string => (i < 0 ? '' : t.strings[i]!);
+  const out = new Array<IntervalRecord>(t.valueCount);
+  for (let i = 0; i < t.valueCount; i++) {
     const seg = layout.valueSeg[i]!;
-    const n = graph.steps.length;
-    const start = seg >= 0 ? layout.segStart[seg]! : Math.max(0, v.producedAt);
-    const end = seg >= 0 ? layout.segEnd[seg]! : n;
-    out.push({
-      graph: graph.id, value: v.name, root: v.root, kind: seg >= 0 ? SEGMENT_KINDS[layout.segKind[seg]!]! : 'preexisting',
-      allocKind: v.allocKind, reuseVia: v.reuseVia ?? '', startStep: start, endStepExclusive: end, bytes: v.bytes,
-      unavailableReason: v.unavailableReason ?? '',
-    });
-  });
+    const bytes = c.bytes[i]!;
+    out[i] = {
+      graph: t.id, value: str(c.name[i]!), root: str(c.root[i]!), kind: seg >= 0 ? SEGMENT_KINDS[layout.segKind[seg]!]! : 'preexisting',
+      allocKind: ALLOC_KIND_CODES[c.allocKind[i]!]!, reuseVia: c.reuseVia[i] === NULL_CODE ? '' : REUSE_VIA_CODES[c.reuseVia[i]!]!,
+      startStep: seg >= 0 ? layout.segStart[seg]! : Math.max(0, c.producedAt[i]!), endStepExclusive: seg >= 0 ? layout.segEnd[seg]! : t.stepCount,
+      bytes: Number.isNaN(bytes) ? null : bytes, unavailableReason: str(c.unavailableReason[i]!),
+    };
+  }
   return out;
 }
 

@@ -16,8 +16,11 @@
  *   [workspace]    one lane, one segment per step with non-zero or unavailable scratch
  *   [buffers]      one per alias root, sorted by start step or by size
  */
+import { ALLOC_KIND_CODES, FLAG, NULL_CODE, REUSE_VIA_CODES } from '../../src/report/columnarTables';
 import type { ReportGraph, ReportValue } from '../../src/report/report';
 import { valueInterval } from '../../src/report/liveBuffers';
+import { graphTableOf, type GraphTable } from '../graphTable';
+import { endAt, rootGroups, sortedGroups, startAt } from './rootGroups';
 
 /** Deepest overlap layer kept apart when drawing (aliases of aliases share the top layer). */
 export const MAX_SEG_LAYER = 3;
@@ -97,141 +100,104 @@ export function isBandValue(value: ReportValue): boolean {
   return value.isInitializer || value.producedAt < 0;
 }
 
-/** Segments as parallel number arrays while laying out: 100k small objects cost more in GC than the layout itself. */
-class PendingSegs {
-  readonly row: number[] = [];
-  readonly start: number[] = [];
-  readonly end: number[] = [];
-  readonly kind: number[] = [];
-  readonly value: number[] = [];
-  readonly step: number[] = [];
-  readonly isUnknown: number[] = [];
+/**
+ * Writes segments straight into the layout's columns, in row order (their count is known up front:
+ * 1M small objects or number[] pushes cost more in GC than the layout itself). A row's segments
+ * are appended, or reserved and then set.
+ */
+class SegmentWriter {
+  length = 0;
+  constructor(private readonly layout: RowLayout) {}
 
+  /** Appends a segment. */
   push(row: number, start: number, end: number, kind: number, value: number, step: number, isUnknown: boolean): void {
-    this.row.push(row);
-    this.start.push(start);
-    this.end.push(end);
-    this.kind.push(kind);
-    this.value.push(value);
-    this.step.push(step);
-    this.isUnknown.push(isUnknown ? 1 : 0);
+    this.set(this.length++, row, start, end, kind, value, step, isUnknown);
+  }
+
+  /** Reserves `count` segments at the end (filled later with set()); returns the first. */
+  reserve(count: number): number {
+    this.length += count;
+    return this.length - count;
+  }
+
+  set(k: number, row: number, start: number, end: number, kind: number, value: number, step: number, isUnknown: boolean): void {
+    const l = this.layout;
+    l.segRow[k] = row;
+    l.segStart[k] = start;
+    l.segEnd[k] = end;
+    l.segKind[k] = kind;
+    l.segValue[k] = value;
+    l.segStep[k] = step;
+    l.isUnknown[k] = isUnknown ? 1 : 0;
   }
 
   /**
-   * Segment order sorted by (row, start, end), ties in insertion order. Segments are pushed row by
-   * row, so only each row's range needs sorting, and most rows (and the workspace lane) already are.
+   * Sorts each row's segments by (start, end), ties in insertion order. Segments were written row
+   * by row, so only rows found out of order (few: values of a root mostly start in order) are permuted.
    */
-  order(): Uint32Array {
-    const n = this.row.length;
-    const order = new Uint32Array(n);
-    for (let i = 0; i < n; i++) order[i] = i;
-    const { start, end } = this;
-    const cmp = (a: number, b: number): number => start[a]! - start[b]! || end[a]! - end[b]! || a - b;
+  sortRows(): void {
+    const l = this.layout;
+    const { segStart: start, segEnd: end } = l;
+    const n = this.length;
     for (let lo = 0; lo < n;) {
       let hi = lo + 1;
       let isSorted = true;
-      while (hi < n && this.row[hi] === this.row[lo]) {
-        if (cmp(hi - 1, hi) > 0) isSorted = false;
+      while (hi < n && l.segRow[hi] === l.segRow[lo]) {
+        if (start[hi - 1]! > start[hi]! || (start[hi - 1] === start[hi] && end[hi - 1]! > end[hi]!)) isSorted = false;
         hi++;
       }
-      if (!isSorted) order.set(Array.from(order.subarray(lo, hi)).sort(cmp), lo);
+      if (!isSorted) {
+        const order = Array.from({ length: hi - lo }, (_, j) => lo + j);
+        order.sort((a, b) => start[a]! - start[b]! || end[a]! - end[b]! || a - b);
+        for (const col of [l.segStart, l.segEnd, l.segKind, l.segValue, l.segStep, l.isUnknown]) {
+          const copy = order.map((p) => col[p]!);
+          for (let j = 0; j < copy.length; j++) col[lo + j] = copy[j]!;
+        }
+      }
       lo = hi;
     }
-    return order;
   }
 }
 
-/** Lays out a graph's values and workspaces into rows and sorted segments. */
-export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): RowLayout {
-  const stepCount = graph.steps.length;
-  const values = graph.values;
-  const byName = new Map<string, number>();
-  values.forEach((v, i) => byName.set(v.name, i));
-
-  // Group values by root. A root missing from values (should not happen) groups under its own name.
-  const groups = new Map<string, number[]>();
-  values.forEach((v, i) => {
-    const key = v.root || v.name;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = []));
-    g.push(i);
-  });
-
-  interface Group { root: string; members: number[]; start: number; sizeBytes: number | null; isBand: boolean; order: number }
-  const bandGroups: Group[] = [];
-  const bufferGroups: Group[] = [];
-  let order = 0;
-  for (const [root, members] of groups) {
-    const rootIndex = byName.get(root);
-    const isBand = rootIndex !== undefined ? isBandValue(values[rootIndex]!) : members.every((i) => isBandValue(values[i]!));
-    let start = Infinity;
-    let sizeBytes: number | null = null;
-    for (const i of members) {
-      const v = values[i]!;
-      start = Math.min(start, valueInterval(v, stepCount)[0]);
-      if (v.bytes !== null) sizeBytes = Math.max(sizeBytes ?? 0, v.bytes);
-    }
-    (isBand ? bandGroups : bufferGroups).push({ root, members, start, sizeBytes, isBand, order: order++ });
+/** The segment kind (index into SEGMENT_KINDS) of value i, as segmentKindOf gives for its object. */
+export function segmentKindAt(t: GraphTable, i: number): number {
+  const c = t.values;
+  const flags = c.flags[i]!;
+  if ((flags & FLAG.isInitializer) !== 0 || c.producedAt[i]! < 0) return KIND_INDEX.preexisting;
+  const alloc = ALLOC_KIND_CODES[c.allocKind[i]!];
+  if (alloc === 'AllocateOutput' || (flags & FLAG.isGraphOutput) !== 0) return KIND_INDEX.output;
+  if (alloc === 'Reuse') {
+    const via = c.reuseVia[i] === NULL_CODE ? null : REUSE_VIA_CODES[c.reuseVia[i]!];
+    if (via === 'inplace') return KIND_INDEX.inplace;
+    if (via === 'freelist') return KIND_INDEX.freelist;
+    return KIND_INDEX.alias;
   }
-  const byStart = (a: Group, b: Group): number => a.start - b.start || a.order - b.order;
-  const bySize = (a: Group, b: Group): number => {
-    // Unknown sizes sort last: an unknown is not "small".
-    if (a.sizeBytes === null || b.sizeBytes === null) return (a.sizeBytes === null ? 1 : 0) - (b.sizeBytes === null ? 1 : 0) || byStart(a, b);
-    return b.sizeBytes - a.sizeBytes || byStart(a, b);
-  };
-  bufferGroups.sort(options.sort === 'size' ? bySize : byStart);
-  bandGroups.sort(options.sort === 'size' ? bySize : byStart);
+  if (alloc === 'Share') return KIND_INDEX.alias;
+  return KIND_INDEX.allocate;
+}
 
-  const rows: RowInfo[] = [];
-  const pending = new PendingSegs();
-  const valueRow = new Int32Array(values.length).fill(-1);
-  const label = (g: Group): string => (g.members.length > 1 ? `${g.root} (+${g.members.length - 1})` : g.root);
-  const pushGroup = (g: Group, role: RowRole): void => {
-    const row = rows.length;
-    rows.push({ role, label: label(g), root: g.root, sizeBytes: g.sizeBytes });
-    for (const i of g.members) {
-      const v = values[i]!;
-      const [start, end] = valueInterval(v, stepCount);
-      valueRow[i] = row;
-      pending.push(row, start, end, KIND_INDEX[segmentKindOf(v)], i, -1, v.bytes === null);
-    }
-  };
+/** Lays out a graph's values and workspaces into rows and sorted segments (a ReportGraph is tabled first). */
+export function buildRowLayout(graph: GraphTable | ReportGraph, options: RowLayoutOptions): RowLayout {
+  const t = 'stepCount' in graph ? graph : graphTableOf(graph);
+  const stepCount = t.stepCount;
+  const groups = rootGroups(t);
+  const bandGroups = sortedGroups(groups, true, options.sort);
+  const bufferGroups = sortedGroups(groups, false, options.sort);
+  const { name, root, bytes } = t.values;
 
-  if (stepCount > 0 && bandGroups.length > 0) {
-    let known = 0;
-    let isAnyUnknown = false;
-    let count = 0;
-    for (const g of bandGroups) for (const i of g.members) {
-      count++;
-      const b = values[i]!.bytes;
-      if (b === null) isAnyUnknown = true;
-      else if (values[i]!.root === values[i]!.name) known += b;
-    }
-    rows.push({ role: 'bandSummary', label: `Initializers & inputs (${count})`, root: null, sizeBytes: isAnyUnknown ? null : known });
-    if (options.isBandCollapsed) {
-      pending.push(0, 0, stepCount, KIND_INDEX.preexisting, -1, -1, isAnyUnknown);
-    } else {
-      for (const g of bandGroups) pushGroup(g, 'band');
-    }
-  }
+  // Segment count: the band (one summary segment when collapsed), workspace steps, buffer values.
+  const memberCount = (list: Int32Array): number => { let c = 0; for (const g of list) c += groups.memberFirst[g + 1]! - groups.memberFirst[g]!; return c; };
+  let n = 0;
   if (stepCount > 0) {
-    const row = rows.length;
-    let maxWs: number | null = 0;
-    for (const s of graph.steps) {
-      if (s.workspaceBytes === 0) continue;
-      if (s.workspaceBytes !== null && maxWs !== null) maxWs = Math.max(maxWs, s.workspaceBytes);
-      pending.push(row, s.index, s.index + 1, KIND_INDEX.workspace, -1, s.index, s.workspaceBytes === null);
-    }
-    rows.push({ role: 'workspace', label: 'Workspaces (per node)', root: null, sizeBytes: maxWs });
+    if (bandGroups.length > 0) n += options.isBandCollapsed ? 1 : memberCount(bandGroups);
+    for (let s = 0; s < stepCount; s++) if (t.steps.workspaceBytes[s] !== 0) n++;
+    n += memberCount(bufferGroups);
   }
-  if (stepCount > 0) for (const g of bufferGroups) pushGroup(g, 'buffer');
-
-  const segOrder = pending.order();
-  const n = segOrder.length;
+  const rows: RowInfo[] = [];
   const layout: RowLayout = {
     stepCount,
     rows,
-    rowFirst: new Uint32Array(rows.length + 1),
+    rowFirst: new Uint32Array(0),
     segStart: new Float64Array(n),
     segEnd: new Float64Array(n),
     prefixMaxEnd: new Float64Array(n),
@@ -241,20 +207,75 @@ export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): R
     segStep: new Int32Array(n),
     isUnknown: new Uint8Array(n),
     segLayer: new Uint8Array(n),
-    valueRow,
-    valueSeg: new Int32Array(values.length).fill(-1),
+    valueRow: new Int32Array(t.valueCount).fill(-1),
+    valueSeg: new Int32Array(t.valueCount).fill(-1),
   };
+  const segs = new SegmentWriter(layout);
+  const sizeOf = (g: number): number | null => (Number.isNaN(groups.sizeBytes[g]!) ? null : groups.sizeBytes[g]!);
+  // Each group's row and first segment; its values' segments are written afterwards in one pass in
+  // value order, which reads the value columns sequentially (row order visits values at random:
+  // at 1M values in size order that was most of the layout's time, in cache misses).
+  const groupRow = new Int32Array(groups.count).fill(-1);
+  const groupNext = new Int32Array(groups.count);
+  const pushGroup = (g: number, role: RowRole): void => {
+    const count = groups.memberFirst[g + 1]! - groups.memberFirst[g]!;
+    const rootName = t.strings[groups.root[g]!]!;
+    groupRow[g] = rows.length;
+    groupNext[g] = segs.reserve(count);
+    rows.push({ role, label: count > 1 ? `${rootName} (+${count - 1})` : rootName, root: rootName, sizeBytes: sizeOf(g) });
+  };
+
+  if (stepCount > 0 && bandGroups.length > 0) {
+    let known = 0;
+    let isAnyUnknown = false;
+    let count = 0;
+    for (const g of bandGroups) for (let k = groups.memberFirst[g]!; k < groups.memberFirst[g + 1]!; k++) {
+      const i = groups.member[k]!;
+      count++;
+      const b = bytes[i]!;
+      if (Number.isNaN(b)) isAnyUnknown = true;
+      else if (t.strings[root[i]!] === t.strings[name[i]!]) known += b;
+    }
+    rows.push({ role: 'bandSummary', label: `Initializers & inputs (${count})`, root: null, sizeBytes: isAnyUnknown ? null : known });
+    if (options.isBandCollapsed) {
+      segs.push(0, 0, stepCount, KIND_INDEX.preexisting, -1, -1, isAnyUnknown);
+    } else {
+      for (const g of bandGroups) pushGroup(g, 'band');
+    }
+  }
+  if (stepCount > 0) {
+    const row = rows.length;
+    let maxWs: number | null = 0;
+    const { index, workspaceBytes } = t.steps;
+    for (let s = 0; s < stepCount; s++) {
+      const ws = workspaceBytes[s]!;
+      if (ws === 0) continue;
+      const isUnknown = Number.isNaN(ws);
+      if (!isUnknown && maxWs !== null) maxWs = Math.max(maxWs, ws);
+      segs.push(row, index[s]!, index[s]! + 1, KIND_INDEX.workspace, -1, index[s]!, isUnknown);
+    }
+    rows.push({ role: 'workspace', label: 'Workspaces (per node)', root: null, sizeBytes: maxWs });
+  }
+  if (stepCount > 0) for (const g of bufferGroups) pushGroup(g, 'buffer');
+  for (let i = 0; i < t.valueCount; i++) {
+    const g = groups.groupOf[i]!;
+    const row = groupRow[g]!;
+    if (row < 0) continue;
+    layout.valueRow[i] = row;
+    segs.set(groupNext[g]++, row, startAt(t, i), endAt(t, i), segmentKindAt(t, i), i, -1, Number.isNaN(bytes[i]!));
+  }
+  segs.sortRows();
+
+  layout.rowFirst = new Uint32Array(rows.length + 1);
   let row = 0;
   let runningMax = -Infinity;
-  // Largest ends seen so far in the row, to find each segment's overlap depth.
   // The MAX_SEG_LAYER largest ends so far in the row, descending; -Infinity when fewer.
   const openEnds = new Float64Array(MAX_SEG_LAYER).fill(-Infinity);
   for (let i = 0; i < n; i++) {
-    const p = segOrder[i]!;
-    const pRow = pending.row[p]!;
-    const start = pending.start[p]!;
-    const end = pending.end[p]!;
-    while (row < pRow) { row++; layout.rowFirst[row] = i; runningMax = -Infinity; openEnds.fill(-Infinity); }
+    const segRow = layout.segRow[i]!;
+    const start = layout.segStart[i]!;
+    const end = layout.segEnd[i]!;
+    while (row < segRow) { row++; layout.rowFirst[row] = i; runningMax = -Infinity; openEnds.fill(-Infinity); }
     // Keeping only the MAX_SEG_LAYER largest ends is enough: if at least that many are open, the
     // largest ones are among them, so the capped depth stays exact and each step costs O(1).
     let depth = 0;
@@ -266,15 +287,8 @@ export function buildRowLayout(graph: ReportGraph, options: RowLayoutOptions): R
       openEnds[k] = end;
     }
     runningMax = Math.max(runningMax, end);
-    const value = pending.value[p]!;
-    layout.segStart[i] = start;
-    layout.segEnd[i] = end;
     layout.prefixMaxEnd[i] = runningMax;
-    layout.segRow[i] = pRow;
-    layout.segKind[i] = pending.kind[p]!;
-    layout.segValue[i] = value;
-    layout.segStep[i] = pending.step[p]!;
-    layout.isUnknown[i] = pending.isUnknown[p]!;
+    const value = layout.segValue[i]!;
     if (value >= 0) layout.valueSeg[value] = i;
   }
   while (row < rows.length) { row++; layout.rowFirst[row] = n; }

@@ -1,0 +1,43 @@
+/** Which buffers are live at a step (for the peak card). Pure: no DOM. */
+import { ALLOC_KIND_CODES } from '../../src/report/columnarTables';
+import type { ReportGraph } from '../../src/report/report';
+import { graphTableOf, type GraphTable } from '../graphTable';
+import { endAt, startAt } from './rootGroups';
+
+/** A buffer live at a step: its root, the values sharing it that are live then, and its size. */
+export interface LiveBuffer {
+  root: string;
+  values: string[];
+  bytes: number | null;
+  reason: string | null;
+}
+
+/** Root kinds whose bytes make up a step's live bytes (Allocate and AllocateOutput roots), by alloc kind code. */
+const IS_RUN_BUFFER_KIND = ALLOC_KIND_CODES.map((k) => k === 'Allocate' || k === 'AllocateOutput');
+const NO_KIND = 255;
+
+/**
+ * Buffers live at `step` that make up its modeled live bytes, largest first, unknown sizes last.
+ * A buffer counts once however many values share it. Initializers, graph inputs and outer-scope
+ * values are live too but are not part of the Run figure, so they are left out rather than mixed in.
+ */
+export function liveContributors(graph: GraphTable | ReportGraph, step: number): LiveBuffer[] {
+  const t = 'stepCount' in graph ? graph : graphTableOf(graph);
+  const { name, root, allocKind, bytes, unavailableReason } = t.values;
+  // Alloc kind of each root value, by the root's string index (the last value of a name wins).
+  const rootKind = new Uint8Array(t.strings.length).fill(NO_KIND);
+  for (let i = 0; i < t.valueCount; i++) if (root[i] === name[i]) rootKind[name[i]!] = allocKind[i]!;
+  const byRoot = new Map<number, LiveBuffer>();
+  for (let i = 0; i < t.valueCount; i++) {
+    const kind = rootKind[root[i]!] !== NO_KIND ? rootKind[root[i]!]! : allocKind[i]!;
+    if (!IS_RUN_BUFFER_KIND[kind]) continue;
+    if (!(startAt(t, i) <= step && step < endAt(t, i))) continue;
+    let b = byRoot.get(root[i]!);
+    if (!b) byRoot.set(root[i]!, (b = { root: t.strings[root[i]!]!, values: [], bytes: 0, reason: null }));
+    b.values.push(t.strings[name[i]!]!);
+    const size = bytes[i]!;
+    if (Number.isNaN(size)) { b.bytes = null; b.reason = unavailableReason[i]! < 0 ? null : t.strings[unavailableReason[i]!]!; }
+    else if (b.bytes !== null) b.bytes = Math.max(b.bytes, size);
+  }
+  return [...byRoot.values()].sort((a, b) => (a.bytes === null ? 1 : 0) - (b.bytes === null ? 1 : 0) || (b.bytes ?? 0) - (a.bytes ?? 0));
+}
