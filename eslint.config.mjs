@@ -64,7 +64,9 @@ export default tseslint.config(
   },
   {
     files: ['src/vscode/**/*.ts'],
-    languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname } },
+    // Under CI=true typescript-eslint would switch to its single-run mode, which reads a file from
+    // disk instead of the text it is given: test/lint lints in-memory snippets at tree paths.
+    languageOptions: { parserOptions: { project: './tsconfig.json', tsconfigRootDir: import.meta.dirname, disallowAutomaticSingleRunInference: true } },
     rules: {
       '@typescript-eslint/no-restricted-imports': 'off',
       '@typescript-eslint/no-floating-promises': 'error',
