@@ -32,7 +32,12 @@ echo "setupCodeServer: installing code-server $CODE_SERVER_VERSION (a few minute
 # Node 24 first on PATH: the postinstall refuses other versions. Install scripts are allowed for this
 # one install only, because code-server's postinstall runs nested npm installs. nodedir makes
 # node-gyp build native modules (kerberos, ...) against the Node 24 headers.
-(cd "$R/cs" && echo '{}' >package.json && PATH="$N/bin:$PATH" npm_config_nodedir="$N" \
+# Run from `npm test`, the outer npm's environment (npm_*) leaks into this install, and
+# npm_config_user_agent ("npm/… node/v20 …") is what code-server's postinstall reads for the Node
+# version: the install runs without any npm_* variable, as from a plain shell.
+UNSET_NPM=()
+for v in $(compgen -e); do case "$v" in npm_*) UNSET_NPM+=(-u "$v") ;; esac; done
+(cd "$R/cs" && echo '{}' >package.json && env "${UNSET_NPM[@]}" PATH="$N/bin:$PATH" npm_config_nodedir="$N" \
   npm_config_dangerously_allow_all_scripts=true \
   npm i --no-save --no-audit --no-fund --foreground-scripts "code-server@$CODE_SERVER_VERSION")
 test -f "$CS/out/node/entry.js" || { echo "setupCodeServer: code-server entry point missing after install" >&2; exit 1; }

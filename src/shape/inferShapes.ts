@@ -77,6 +77,24 @@ function lookup(scope: Scope | null, name: string): Val | undefined {
 }
 
 /** ORT's node index for naming: the explicit index, else the position among non-Constant nodes. */
+/** What inference reads of a node list besides types: labels and order. Kept per node-list object. */
+interface GraphStructure {
+  labels: Map<ShapeNode, string>;
+  order: ShapeNode[];
+}
+
+/**
+ * A report's rebinds infer the same (cached, never edited) graphs again with other bindings; their
+ * labels and topological order do not depend on bindings, so they are computed once per node list.
+ */
+const structures = new WeakMap<readonly (ShapeNode | undefined)[], GraphStructure>();
+
+function structureOf(nodes: readonly (ShapeNode | undefined)[]): GraphStructure {
+  let s = structures.get(nodes);
+  if (!s) structures.set(nodes, (s = { labels: labelsOf(nodes), order: inferenceOrder(nodes) }));
+  return s;
+}
+
 function labelsOf(nodes: readonly (ShapeNode | undefined)[]): Map<ShapeNode, string> {
   const labels = new Map<ShapeNode, string>();
   let k = 0;
@@ -119,8 +137,8 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
     }
   });
 
-  const labels = labelsOf(g.nodes);
-  for (const node of inferenceOrder(g.nodes)) {
+  const { labels, order } = structureOf(g.nodes);
+  for (const node of order) {
     const specs = inferNode(pass, node, labels.get(node) ?? node.opType, scope, result, depth);
     const staticProp = pass.isStatic ? staticDataOf(pass, node, scope) : null;
     node.outputs.forEach((name, k) => {
