@@ -10,7 +10,8 @@
  *   held until the end of Run() (graph outputs, PreExisting, initializers, dangling outputs).
  * - Modeled numbers only. Observed numbers (ORT profiles) live in `ObservedProfile` and are never
  *   summed with these.
- * - This file holds types only: the webview imports it with `import type`.
+ * - This file holds types and two constants (REPORT_SCHEMA_VERSION, MAX_INTRA_OP_THREADS); the
+ *   webview imports it with `import type` only (eslint.config.mjs).
  */
 
 /** The JSON schema version of `Report`. */

@@ -176,7 +176,10 @@ export const ELEMENTWISE_RULES: Record<string, ShapeRule> = {
   RegexFullMatch: (ctx) => [out(BOOL, sameAs(ctx, 0).shape)],
 };
 
-/** Unary float ops whose output equals the input in shape and dtype. */
+/**
+ * Ops whose (first) output takes input 0's shape and dtype: unary activations, normalizations over
+ * one input, and ops such as CumSum, Trilu and the Scatter family, which write into a copy of input 0.
+ */
 const SAME_SHAPE_OPS = [
   'Exp', 'Log', 'Sigmoid', 'Tanh', 'Erf', 'Sin', 'Cos', 'Tan', 'Asin', 'Acos', 'Atan', 'Sinh', 'Cosh',
   'Asinh', 'Acosh', 'Atanh', 'Softplus', 'Softsign', 'Elu', 'Selu', 'LeakyRelu', 'HardSigmoid',

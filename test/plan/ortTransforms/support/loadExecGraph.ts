@@ -1,7 +1,8 @@
 /**
  * Test support: decodes ModelProto bytes into the ExecGraph ORT starts from (Constants turned into
  * initializers, indices = NodeProto position among non-Constant nodes) plus a small dtype
- * inference, so the transforms can be tested before the project's decoder and shape inference land.
+ * inference of its own, so the transform tests stay independent of the project's decoder and shape
+ * inference (both exist; this loader is a second, minimal reading of the same bytes).
  */
 import { readFileSync } from 'node:fs';
 import { onnxType } from '../../../../src/onnx/onnxSchema';
