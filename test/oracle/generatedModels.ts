@@ -247,3 +247,24 @@ export function symbolicDimsModel(): Uint8Array {
     outputs: [tensorValue('YX', DataType.FLOAT, ['N', 8]), tensorValue('YZ', DataType.FLOAT, ['M', 8])],
   });
 }
+
+/**
+ * Pools whose window is wider than the padded input: ORT divides with C++ integer division, which
+ * truncates toward zero, so MaxPool k=2 s=2 on 1×1 gives 1×1 and AveragePool k=[3,2] s=[3,2] on 1×2
+ * gives 1×1 (floor would give 0 and [0,1]); k=3 s=1 on 2×2 gives 0×0 either way.
+ */
+export function narrowPoolModel(): Uint8Array {
+  return buildModel({
+    nodes: [
+      node('MaxPool', ['A'], ['ma'], { name: 'max_k2_s2', attrs: [attr.ints('kernel_shape', [2, 2]), attr.ints('strides', [2, 2])] }),
+      node('AveragePool', ['B'], ['av'], { name: 'avg_k32_s32', attrs: [attr.ints('kernel_shape', [3, 2]), attr.ints('strides', [3, 2])] }),
+      node('MaxPool', ['C'], ['mc'], { name: 'max_k3_s1', attrs: [attr.ints('kernel_shape', [3, 3]), attr.ints('strides', [1, 1])] }),
+      node('Relu', ['ma'], ['YA'], { name: 'relu_a' }),
+      node('Relu', ['av'], ['YB'], { name: 'relu_b' }),
+      node('Relu', ['mc'], ['YC'], { name: 'relu_c' }),
+    ],
+    inputs: [tensorValue('A', DataType.FLOAT, [1, 4, 1, 1]), tensorValue('B', DataType.FLOAT, [1, 4, 1, 2]), tensorValue('C', DataType.FLOAT, [1, 4, 2, 2])],
+    outputs: [tensorValue('YA', DataType.FLOAT, null), tensorValue('YB', DataType.FLOAT, null), tensorValue('YC', DataType.FLOAT, null)],
+    opset: 19,
+  });
+}

@@ -9,7 +9,13 @@ import type { OutSpec, RuleContext, ShapeRule } from '../ruleContext';
 import { badModel, broadcastShapes, input, INT64, normAxis, numbers, out, sameAs } from './ruleKit';
 
 /** Spatial output size of a conv/pool window along one axis. */
-function windowOut(ctx: RuleContext, inDim: SymDim, k: number, stride: number, dil: number, padSum: number, autoPad: string, ceil: boolean, padBegin: number): SymDim {
+/**
+ * One output spatial dim of a window op. A pool divides (in + pads − eff) by the stride with C++
+ * integer division, which truncates toward zero (ORT's PoolAttributes, ONNX's pool inference): a
+ * window larger than a padded 1-wide input still gives 1 output (measured with onnxruntime-node 1.30:
+ * MaxPool k=2 s=2 on 1×1 gives 1×1). Conv floors (ORT refuses a kernel wider than its padded input).
+ */
+function windowOut(ctx: RuleContext, inDim: SymDim, k: number, stride: number, dil: number, padSum: number, autoPad: string, ceil: boolean, padBegin: number, isPool: boolean): SymDim {
   const eff = (k - 1) * dil + 1;
   // ONNX computes a spatial dim only from a dim_value; the runtime channel keeps the arithmetic.
   if (typeof inDim !== 'number' && ctx.isStatic) return null;
@@ -20,7 +26,7 @@ function windowOut(ctx: RuleContext, inDim: SymDim, k: number, stride: number, d
   const pads = autoPad === 'VALID' ? 0 : padSum;
   if (typeof inDim === 'number') {
     const span = inDim + pads - eff;
-    let o = (ceil ? Math.ceil(span / stride) : Math.floor(span / stride)) + 1;
+    let o = (ceil ? Math.ceil(span / stride) : isPool ? Math.trunc(span / stride) : Math.floor(span / stride)) + 1;
     if (ceil && (o - 1) * stride >= inDim + padBegin) o--;
     return o;
   }
@@ -29,13 +35,13 @@ function windowOut(ctx: RuleContext, inDim: SymDim, k: number, stride: number, d
 }
 
 /** Conv-like spatial dims from X [N, C, ...spatial] and a kernel shape. */
-function spatial(ctx: RuleContext, x: SymDim[], kernel: number[], ceil: boolean): SymDim[] {
+function spatial(ctx: RuleContext, x: SymDim[], kernel: number[], ceil: boolean, isPool: boolean): SymDim[] {
   const n = x.length - 2;
   const strides = ctx.ints('strides') ?? new Array<number>(n).fill(1);
   const dil = ctx.ints('dilations') ?? new Array<number>(n).fill(1);
   const pads = ctx.ints('pads') ?? new Array<number>(2 * n).fill(0);
   const autoPad = ctx.string('auto_pad', 'NOTSET');
-  return x.slice(2).map((d, i) => windowOut(ctx, d, kernel[i], strides[i] ?? 1, dil[i] ?? 1, (pads[i] ?? 0) + (pads[i + n] ?? 0), autoPad, ceil, pads[i] ?? 0));
+  return x.slice(2).map((d, i) => windowOut(ctx, d, kernel[i], strides[i] ?? 1, dil[i] ?? 1, (pads[i] ?? 0) + (pads[i + n] ?? 0), autoPad, ceil, pads[i] ?? 0, isPool));
 }
 
 function kernelOf(ctx: RuleContext, w: SymDim[] | null): number[] | null {
@@ -55,7 +61,7 @@ function convRule(xi: number, wi: number, dtypeOf: (ctx: RuleContext) => number 
     const kernel = kernelOf(ctx, w?.shape ?? null);
     if (x?.shape && x.shape.length < 3) throw badModel(ctx, `Input of rank ${x.shape.length} has no spatial dims`);
     if (!x?.shape || !kernel) return [out(dtype, x?.shape ? new Array<SymDim>(x.shape.length).fill(null) : null)];
-    return [out(dtype, [x.shape[0], w?.shape?.[0] ?? null, ...spatial(ctx, x.shape, kernel, false)])];
+    return [out(dtype, [x.shape[0], w?.shape?.[0] ?? null, ...spatial(ctx, x.shape, kernel, false, false)])];
   };
 }
 
@@ -91,7 +97,7 @@ function poolRule(withIndices: boolean): ShapeRule {
     if (!x?.shape || !kernel) return [out(x?.dtype ?? null, null), out(INT64, null)];
     if (x.shape.length < 3) throw badModel(ctx, `Input of rank ${x.shape.length} has no spatial dims`);
     const ceil = ctx.int('ceil_mode', 0) === 1;
-    const shape = [x.shape[0], x.shape[1], ...spatial(ctx, x.shape, kernel, ceil)];
+    const shape = [x.shape[0], x.shape[1], ...spatial(ctx, x.shape, kernel, ceil, true)];
     return withIndices ? [out(x.dtype, shape), out(INT64, [...shape])] : [out(x.dtype, shape)];
   };
 }

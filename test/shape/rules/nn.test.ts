@@ -13,6 +13,10 @@ const cases: RuleCase[] = [
   { name: 'Conv over a symbolic spatial dim, stride 1', op: 'Conv', inputs: [['x', F, [1, 1, 'h', 8]], ['w', F, [2, 1, 3, 3]]], want: [{ static: [1, 2, null, 6], runtime: [1, 2, 'h-2', 6] }] },
   { name: 'ConvTranspose', op: 'ConvTranspose', inputs: [['x', F, [1, 3, 7, 6]], ['w', F, [3, 4, 3, 3]]], attrs: [attr.ints('strides', [3, 2]), attr.ints('pads', [1, 1, 1, 1]), attr.ints('output_padding', [1, 1])], want: [{ static: [1, 4, 20, 12] }] },
   { name: 'MaxPool floor', op: 'MaxPool', inputs: [['x', F, [1, 1, 5, 5]]], attrs: [attr.ints('kernel_shape', [2, 2]), attr.ints('strides', [2, 2])], want: [{ static: [1, 1, 2, 2] }, { dtype: I, static: [1, 1, 2, 2] }], outputs: 2 },
+  // ORT 1.30 and ONNX divide with truncation toward zero (onnxruntime-node: MaxPool k=2 s=2 on 1×1 → 1×1).
+  { name: 'MaxPool window wider than the input truncates toward zero', op: 'MaxPool', inputs: [['x', F, [1, 1, 1, 1]]], attrs: [attr.ints('kernel_shape', [2, 2]), attr.ints('strides', [2, 2])], want: [{ static: [1, 1, 1, 1] }] },
+  { name: 'AveragePool k=[3,2] s=[3,2] on 1×2 gives 1×1', op: 'AveragePool', inputs: [['x', F, [1, 1, 1, 2]]], attrs: [attr.ints('kernel_shape', [3, 2]), attr.ints('strides', [3, 2])], want: [{ static: [1, 1, 1, 1] }] },
+  { name: 'MaxPool k=3 s=1 on 2×2 gives 0×0', op: 'MaxPool', inputs: [['x', F, [1, 1, 2, 2]]], attrs: [attr.ints('kernel_shape', [3, 3]), attr.ints('strides', [1, 1])], want: [{ static: [1, 1, 0, 0] }] },
   { name: 'MaxPool ceil_mode', op: 'MaxPool', opset: 12, inputs: [['x', F, [1, 1, 5, 5]]], attrs: [attr.ints('kernel_shape', [2, 2]), attr.ints('strides', [2, 2]), attr.int('ceil_mode', 1)], want: [{ static: [1, 1, 3, 3] }] },
   { name: 'AveragePool with pads', op: 'AveragePool', inputs: [['x', F, [1, 2, 7, 7]]], attrs: [attr.ints('kernel_shape', [3, 3]), attr.ints('pads', [1, 1, 1, 1])], want: [{ static: [1, 2, 7, 7] }] },
   { name: 'GlobalAveragePool', op: 'GlobalAveragePool', inputs: [['x', F, ['n', 8, 7, 7]]], want: [{ static: ['n', 8, 1, 1] }] },
