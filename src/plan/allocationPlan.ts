@@ -68,8 +68,8 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   const initNames = exec.initializers;
   const inputNames = new Set(exec.inputs.map((v) => v.name));
   const outputNames = new Set(exec.outputs.map((v) => v.name));
-  const stepOf = new Map<number, number>();
-  order.forEach((nodeIndex, step) => stepOf.set(nodeIndex, step));
+  const stepOf = new Int32Array(exec.nodes.length);
+  for (let step = 0; step < order.length; step++) stepOf[order[step]!] = step;
 
   const add = (name: string): ValuePlan => {
     let v = byName.get(name);
@@ -103,27 +103,33 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   for (const o of exec.outputs) add(o.name);
 
   // Producers and consumers.
+  function addConsumer(names: string[], step: number): void {
+    for (const name of names) {
+      if (name === '') continue;
+      const c = byName.get(name)!.consumers;
+      if (c[c.length - 1] !== step) c.push(step);
+    }
+  }
   for (const nodeIndex of order) {
     const n = exec.nodes[nodeIndex]!;
-    const step = stepOf.get(nodeIndex)!;
+    const step = stepOf[nodeIndex]!;
     for (const o of n.outputs) {
       if (o === '') continue;
       const v = byName.get(o)!;
       v.producedAt = step;
       v.producerNode = nodeIndex;
     }
-    for (const list of [n.inputs, n.implicitInputs]) {
-      for (const name of list) {
-        if (name === '') continue;
-        const c = byName.get(name)!.consumers;
-        if (c[c.length - 1] !== step) c.push(step);
-      }
-    }
+    addConsumer(n.inputs, step);
+    addConsumer(n.implicitInputs, step);
   }
 
-  // ComputePlanForInputsAndWeights.
-  const useCount = new Map<string, number>();
-  const bump = (name: string, by = 1): void => void useCount.set(name, (useCount.get(name) ?? 0) + by);
+  // ComputePlanForInputsAndWeights. Use counts by ortIndex (an array, not a Map by name: fewer
+  // hash-table writes on big graphs; a name not yet counted reads 0 as the Map's `?? 0` did).
+  const uses: number[] = new Array<number>(values.length).fill(0);
+  const useCount = { get: (name: string): number => uses[byName.get(name)!.ortIndex]! };
+  const bump = (name: string, by = 1): void => {
+    uses[byName.get(name)!.ortIndex]! += by;
+  };
   for (const v of values) {
     if (v.producerNode !== null) continue;
     if (v.isInitializer) {
@@ -156,7 +162,7 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
     v.root = original;
     v.allocKind = kind;
     v.reuseVia = via;
-    bump(original, useCount.get(reusedFor) ?? 0);
+    bump(original, useCount.get(reusedFor));
   };
   const hasConsumer = (name: string): boolean => byName.get(name)!.consumers.length > 0;
   const isSequential = view === 'sequential';
@@ -176,8 +182,9 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   const release = (name: string, step: number): void => {
     if (name === '') return;
     const original = buffer(name);
-    const left = (useCount.get(original) ?? 0) - 1;
-    useCount.set(original, left);
+    const at = byName.get(original)!.ortIndex;
+    const left = uses[at]! - 1;
+    uses[at] = left;
     if (left === 0) freelist.push({ root: original, freedAt: step });
   };
 

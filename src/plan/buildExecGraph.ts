@@ -92,6 +92,8 @@ export function constantToTensor(n: Pick<Node, 'attributes' | 'outputs'>): Tenso
   }
 }
 
+const EMPTY_SET: Set<string> = new Set();
+
 /** Builds the ExecGraph of `graph` as ORT loads it; `outerScope` holds the names visible from enclosing graphs. */
 export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = new Set(), memo: WeakMap<Graph, string[]> = new WeakMap()): ExecGraph {
   const initializers = new Map<string, TensorInfo>();
@@ -111,7 +113,8 @@ export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = n
     if (n.inputs.length === 0 && n.outputs.length === 0) continue;
     const subgraphs = subgraphsOf(n);
     const implicit: string[] = [];
-    const seen = new Set<string>();
+    // Only subgraph holders have implicit inputs; a Set for every node was 200k Sets at 200k nodes.
+    const seen = subgraphs.length > 0 ? new Set<string>() : EMPTY_SET;
     for (const sg of subgraphs) {
       for (const name of outerNamesOf(sg.graph, memo)) {
         if (!seen.has(name)) {

@@ -38,7 +38,9 @@ export function producerIndex(exec: ExecGraph): Map<string, number> {
  */
 export function computeExecutionOrder(exec: ExecGraph): number[] {
   const producer = producerIndex(exec);
-  const defined = new Set<string>([...exec.initializers.keys(), ...exec.inputs.map((v) => v.name), ...exec.outerScope]);
+  const defined = new Set<string>(exec.initializers.keys());
+  for (const v of exec.inputs) defined.add(v.name);
+  for (const name of exec.outerScope) defined.add(name);
   const inputNodes: number[][] = [];
   const hasOutputEdge = new Uint8Array(exec.nodes.length);
   let liveCount = 0;
@@ -46,7 +48,9 @@ export function computeExecutionOrder(exec: ExecGraph): number[] {
     if (!n) continue;
     liveCount++;
     const ins: number[] = [];
-    for (const v of n.inputs.concat(n.implicitInputs)) {
+    const explicitCount = n.inputs.length;
+    for (let k = 0; k < explicitCount + n.implicitInputs.length; k++) {
+      const v = k < explicitCount ? n.inputs[k]! : n.implicitInputs[k - explicitCount]!;
       if (v === '') continue;
       const p = producer.get(v);
       if (p === undefined) {

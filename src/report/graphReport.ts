@@ -59,6 +59,8 @@ function uniqueId(ctx: GraphReportContext, id: string): string {
 }
 
 function dimOut(d: SymDim, symbols: Set<string>): ReportDim {
+  // Most dims are numbers: no symbols to collect, and no empty array per dim.
+  if (d === null || d === undefined || typeof d === 'number') return d ?? null;
   for (const name of dimSymbols(d)) symbols.add(name);
   return formatDim(d);
 }

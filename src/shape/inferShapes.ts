@@ -10,7 +10,7 @@
  */
 import { ShapeError } from '../onnx/lensError';
 import type { FunctionInfo, Graph, SparseTensorInfo, TensorInfo, TypeInfo, ValueInfo } from '../onnx/model';
-import { inferenceOrder } from './graphOrder';
+import { inferenceOrderIndices } from './graphOrder';
 import { makeRuleContext, type PassSettings } from './nodeContext';
 import type { OutSpec, ShapeNode, Val } from './ruleContext';
 import { domainName, findRule } from './rules/ruleTable';
@@ -75,17 +75,23 @@ function lookup(scope: Scope | null, name: string): Val | undefined {
   return undefined;
 }
 
-/** ORT's node index for naming: the explicit index, else the position among non-Constant nodes. */
-function labelsOf(nodes: readonly (ShapeNode | undefined)[]): Map<ShapeNode, string> {
-  const labels = new Map<ShapeNode, string>();
+/**
+ * The live nodes in file order, with ORT's node label for each: the name, else `OpType_index`
+ * with the explicit index, else the position among non-Constant nodes.
+ */
+function liveNodesOf(nodes: readonly (ShapeNode | undefined)[]): { live: ShapeNode[]; labels: string[] } {
+  const live: ShapeNode[] = [];
+  const labels: string[] = [];
   let k = 0;
-  nodes.forEach((n, i) => {
-    if (!n) return;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    if (!n) continue;
     const index = n.index ?? (n.opType === 'Constant' && n.domain === '' ? -1 : k);
     if (n.index === undefined && index >= 0) k++;
-    labels.set(n, n.name || `${n.opType}_${index >= 0 ? index : i}`);
-  });
-  return labels;
+    live.push(n);
+    labels.push(n.name || `${n.opType}_${index >= 0 ? index : i}`);
+  }
+  return { live, labels };
 }
 
 function initializerList(g: ShapeGraph): TensorInfo[] {
@@ -118,16 +124,19 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
     }
   });
 
-  const labels = labelsOf(g.nodes);
-  for (const node of inferenceOrder(g.nodes)) {
-    const specs = inferNode(pass, node, labels.get(node) ?? node.opType, scope, result, depth);
+  const { live, labels } = liveNodesOf(g.nodes);
+  for (const at of inferenceOrderIndices(live)) {
+    const node = live[at]!;
+    const label = labels[at]!;
+    const specs = inferNode(pass, node, label, scope, result, depth);
     const staticProp = pass.isStatic ? staticDataOf(pass, node, scope) : null;
-    node.outputs.forEach((name, k) => {
-      if (!name) return;
+    for (let k = 0; k < node.outputs.length; k++) {
+      const name = node.outputs[k]!;
+      if (!name) continue;
       const spec = specs[k];
       let v: Val = spec
         ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype ?? null, shape: cleanDims(spec.shape), value: cleanDims(spec.value ?? null), reason: spec.reason ?? null, elemKind: spec.elemKind }
-        : unknownVal(`no type for output ${k} of ${domainName(node.domain)}::${node.opType} '${labels.get(node)}'`);
+        : unknownVal(`no type for output ${k} of ${domainName(node.domain)}::${node.opType} '${label}'`);
       if (pass.isStatic && !(node.opType === 'Constant' && node.domain === '')) {
         // ORT's static view of contents is its data propagation, not the rules' runtime contents.
         const prop = k === 0 ? staticProp : null;
@@ -135,9 +144,9 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
         if (prop) v.prop = prop;
       }
       v = mergeDeclared(v, declared.get(name), pass, name);
-      if (isIncomplete(v) && v.reason === null) v.reason = inheritedReason(node, scope) ?? `${node.opType} '${labels.get(node)}' leaves output '${name}' partly unknown`;
+      if (isIncomplete(v) && v.reason === null) v.reason = inheritedReason(node, scope) ?? `${node.opType} '${label}' leaves output '${name}' partly unknown`;
       values.set(name, v);
-    });
+    }
   }
   return result;
 }
@@ -149,9 +158,14 @@ function staticDataOf(pass: PassSettings, node: ShapeNode, scope: Scope): Propag
   return propagateStaticData(node, pass.opsets[domainName(node.domain)] ?? 0, inputs);
 }
 
-/** Out-of-range reads in a rule (malformed models) yield undefined; they mean unknown. */
+/**
+ * Out-of-range reads in a rule (malformed models) yield undefined; they mean unknown. A clean
+ * array is kept as is (pass values are never mutated in place), a copy only when one is found.
+ */
 function cleanDims(dims: SymDim[] | null | undefined): SymDim[] | null {
-  return dims ? dims.map((d) => d ?? null) : null;
+  if (!dims) return null;
+  for (let i = 0; i < dims.length; i++) if (dims[i] === undefined) return dims.map((d) => d ?? null);
+  return dims;
 }
 
 function inheritedReason(node: ShapeNode, scope: Scope): string | null {
@@ -168,7 +182,7 @@ function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Sc
     if (!name) return null;
     return lookup(scope, name) ?? unknownVal(`value '${name}' has no producer`);
   });
-  const fn = pass.functions.get(`${node.domain}::${node.opType}`);
+  const fn = pass.functions.size > 0 ? pass.functions.get(`${node.domain}::${node.opType}`) : undefined;
   if (fn) return inferFunctionCall(pass, fn, node, inputs, depth);
   const inferBody = (g: Graph, formals: (Val | null)[] | null): Val[] => {
     const sub = runGraph(pass, g, scope, formals && formals.map((f) => f && bodyView(f)), depth + 1);

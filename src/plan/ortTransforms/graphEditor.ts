@@ -15,8 +15,13 @@ export type NewNode = Omit<ExecNode, 'index'>;
 /** Mutable view of an ExecGraph with ORT's name generation and edge bookkeeping. */
 export class GraphEditor {
   private readonly producerOf = new Map<string, number>();
-  private readonly consumersOf = new Map<string, Set<number>>();
-  private readonly liveNames = new Map<string, number>();
+  /**
+   * Readers of each value: an array while small (most values have one or two readers; a Set per
+   * value was a large share of a 200k-node report's allocations), a Set past SMALL_READERS.
+   */
+  private readonly consumersOf = new Map<string, number[] | Set<number>>();
+  /** Live node count per name, built on the first generateNodeName (most graphs never need it). */
+  private liveNames: Map<string, number> | null = null;
   /** ORT's generated_node_names_: names GenerateNodeName returned before (live or not). */
   private readonly generatedNodeNames = new Set<string>();
   /** ORT's generated_node_arg_names_. */
@@ -50,7 +55,9 @@ export class GraphEditor {
 
   /** Indices of live nodes reading `value` explicitly or implicitly, ascending. */
   consumers(value: string): number[] {
-    return [...(this.consumersOf.get(value) ?? [])].sort((a, b) => a - b);
+    const readers = this.consumersOf.get(value);
+    if (readers === undefined) return [];
+    return (Array.isArray(readers) ? readers.slice() : [...readers]).sort((a, b) => a - b);
   }
 
   /** Number of output edges of a node (one per consuming input slot, as ORT counts them). */
@@ -69,7 +76,10 @@ export class GraphEditor {
 
   /** Number of input edges (explicit and implicit inputs produced by a live node). */
   inputEdgeCount(n: ExecNode): number {
-    return [...n.inputs, ...n.implicitInputs].filter((i) => i !== '' && this.producerOf.has(i)).length;
+    let count = 0;
+    for (const i of n.inputs) if (i !== '' && this.producerOf.has(i)) count++;
+    for (const i of n.implicitInputs) if (i !== '' && this.producerOf.has(i)) count++;
+    return count;
   }
 
   /** True when some output of `n` is a graph output (ORT's NodeProducesGraphOutput). */
@@ -80,7 +90,8 @@ export class GraphEditor {
   /** ORT's Graph::GenerateNodeName: `base`, or `base_token_N` while the name is taken or was generated before. */
   generateNodeName(base: string): string {
     let name = base;
-    while ((this.liveNames.get(name) ?? 0) > 0 || this.generatedNodeNames.has(name)) {
+    const liveNames = this.liveNodeNames();
+    while ((liveNames.get(name) ?? 0) > 0 || this.generatedNodeNames.has(name)) {
       name = `${base}_token_${this.graph.nameCounter.next++}`;
     }
     this.generatedNodeNames.add(name);
@@ -146,28 +157,57 @@ export class GraphEditor {
     if (name) this.argNames.add(name);
   }
 
+  private liveNodeNames(): Map<string, number> {
+    if (this.liveNames === null) {
+      this.liveNames = new Map();
+      for (const n of this.graph.nodes) if (n) this.liveNames.set(n.name, (this.liveNames.get(n.name) ?? 0) + 1);
+    }
+    return this.liveNames;
+  }
+
   private index(n: ExecNode): void {
-    this.liveNames.set(n.name, (this.liveNames.get(n.name) ?? 0) + 1);
+    if (this.liveNames !== null) this.liveNames.set(n.name, (this.liveNames.get(n.name) ?? 0) + 1);
     for (const o of n.outputs) {
       if (!o) continue;
       this.producerOf.set(o, n.index);
       this.argNames.add(o);
     }
-    for (const i of [...n.inputs, ...n.implicitInputs]) {
-      if (!i) continue;
-      this.argNames.add(i);
-      let set = this.consumersOf.get(i);
-      if (!set) this.consumersOf.set(i, (set = new Set()));
-      set.add(n.index);
+    for (const i of n.inputs) this.addReader(i, n.index);
+    for (const i of n.implicitInputs) this.addReader(i, n.index);
+  }
+
+  private addReader(value: string, index: number): void {
+    if (!value) return;
+    this.argNames.add(value);
+    const readers = this.consumersOf.get(value);
+    if (readers === undefined) this.consumersOf.set(value, [index]);
+    else if (!Array.isArray(readers)) readers.add(index);
+    else if (!readers.includes(index)) {
+      if (readers.length < SMALL_READERS) readers.push(index);
+      else this.consumersOf.set(value, new Set([...readers, index]));
     }
   }
 
   private unindex(n: ExecNode): void {
-    this.liveNames.set(n.name, (this.liveNames.get(n.name) ?? 1) - 1);
+    if (this.liveNames !== null) this.liveNames.set(n.name, (this.liveNames.get(n.name) ?? 1) - 1);
     for (const o of n.outputs) if (o && this.producerOf.get(o) === n.index) this.producerOf.delete(o);
-    for (const i of [...n.inputs, ...n.implicitInputs]) this.consumersOf.get(i)?.delete(n.index);
+    for (const i of n.inputs) this.removeReader(i, n.index);
+    for (const i of n.implicitInputs) this.removeReader(i, n.index);
+  }
+
+  private removeReader(value: string, index: number): void {
+    const readers = this.consumersOf.get(value);
+    if (readers === undefined) return;
+    if (!Array.isArray(readers)) readers.delete(index);
+    else {
+      const at = readers.indexOf(index);
+      if (at >= 0) readers.splice(at, 1);
+    }
   }
 }
+
+/** Readers kept in an array before switching to a Set (includes/indexOf stay cheap below this). */
+const SMALL_READERS = 16;
 
 /** An INT attribute, as ORT's Node::AddAttribute(name, int64) stores it. */
 export function intAttribute(name: string, value: number): Attribute {

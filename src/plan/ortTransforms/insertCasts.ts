@@ -73,7 +73,9 @@ function needsInputCast(n: ExecNode, assigned: Assignment, types: DtypeMap): boo
 
 /** §4a: an fp16-capable node whose fp16 neighbours all get cast is forced to fp32 too. */
 function isIsolatedFp16Node(g: GraphEditor, n: ExecNode, assigned: Assignment, types: DtypeMap): boolean {
-  if (g.inputEdgeCount(n) === 0 || n.subgraphs.length > 0 || g.producesGraphOutput(n) || assigned.get(n.index) !== true) return false;
+  // Cheapest tests first (every test is pure): in an fp32 graph no node has an fp16 input.
+  if (n.subgraphs.length > 0 || assigned.get(n.index) !== true || !hasFp16Input(n, types)) return false;
+  if (g.inputEdgeCount(n) === 0 || g.producesGraphOutput(n)) return false;
   const variadic = variadicFormals(n.opType, n.domain);
   const typedInputs = variadic.inputs ? n.inputs.slice(0, 1) : n.inputs;
   const fp16In = typedInputs.filter((v) => isFp16(types, v));
