@@ -29,8 +29,38 @@ type Msg = Record<string, unknown>;
 
 const utf8 = new TextDecoder('utf-8');
 
+/**
+ * One string object per distinct value or node name while a model decodes. protobufjs gives each
+ * occurrence its own string, so a value's name as a producer's output and as each consumer's input
+ * were different objects: every Map lookup downstream then compared contents, and at 200k nodes
+ * (names scattered over a large heap) that made the planner's lookups about twice as slow.
+ */
+let names: Map<string, string> | null = null;
+
+function intern(s: string): string {
+  if (names === null) return s;
+  const seen = names.get(s);
+  if (seen !== undefined) return seen;
+  names.set(s, s);
+  return s;
+}
+
+function name(v: unknown): string {
+  return intern(str(v));
+}
+
 /** Decodes compact ModelProto bytes; throws OnnxFormatError('not-onnx') when protobufjs rejects them. */
 export function decodeCompactModel(bytes: Uint8Array): Model {
+  const outer = names;
+  names = new Map();
+  try {
+    return decodeModelMessage(bytes);
+  } finally {
+    names = outer;
+  }
+}
+
+function decodeModelMessage(bytes: Uint8Array): Model {
   let m: Msg;
   try {
     m = onnxType('ModelProto').decode(bytes) as unknown as Msg;
@@ -71,11 +101,11 @@ function decodeGraph(g: Msg): Graph {
 
 function decodeNode(n: Msg): Node {
   const node: Node = {
-    name: str(n.name),
-    opType: str(n.opType),
-    domain: normalizeDomain(str(n.domain)),
-    inputs: list<string>(n.input).map(String),
-    outputs: list<string>(n.output).map(String),
+    name: name(n.name),
+    opType: name(n.opType),
+    domain: normalizeDomain(name(n.domain)),
+    inputs: list<string>(n.input).map(name),
+    outputs: list<string>(n.output).map(name),
     attributes: list(n.attribute).map(decodeAttribute),
   };
   if (has(n, 'overload') && str(n.overload) !== '') node.overload = str(n.overload);
@@ -111,8 +141,8 @@ function decodeFunction(f: Msg): FunctionInfo {
   const fn: FunctionInfo = {
     name: str(f.name),
     domain: normalizeDomain(str(f.domain)),
-    inputs: list<string>(f.input).map(String),
-    outputs: list<string>(f.output).map(String),
+    inputs: list<string>(f.input).map(name),
+    outputs: list<string>(f.output).map(name),
     attributes: list<string>(f.attribute).map(String),
     attributeDefaults: list(f.attributeProto).map(decodeAttribute),
     nodes: list(f.node).map(decodeNode),
@@ -124,7 +154,7 @@ function decodeFunction(f: Msg): FunctionInfo {
 }
 
 function decodeValueInfo(v: Msg): ValueInfo {
-  return { name: str(v.name), type: has(v, 'type') ? decodeType(v.type as Msg) : null };
+  return { name: name(v.name), type: has(v, 'type') ? decodeType(v.type as Msg) : null };
 }
 
 function decodeType(t: Msg): TypeInfo | null {
@@ -186,7 +216,7 @@ function decodeTensor(t: Msg): TensorInfo {
   const external = toNumber(t.dataLocation ?? 0) === DataLocation.EXTERNAL ? decodeExternal(list(t.externalData)) : null;
   const stored = has(t, 'lensStoredBytes') ? toNumber(t.lensStoredBytes) : payloadBytes(t, dataType);
   const info: TensorInfo = {
-    name: str(t.name),
+    name: name(t.name),
     dataType,
     dims,
     byteSize: size.byteSize,
@@ -254,7 +284,7 @@ function decodeSparseTensor(s: Msg): SparseTensorInfo {
   const size = logicalSize(dataType, dims);
   const valueDims = list<unknown>(values.dims).map(toNumber);
   const info: SparseTensorInfo = {
-    name: str(values.name),
+    name: name(values.name),
     dataType,
     dims,
     denseByteSize: size.byteSize,
