@@ -124,11 +124,17 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
     }
   });
 
+  // One body inferrer per graph (it depends only on this graph's scope), not a closure per node.
+  const inferBody = (body: Graph, formals: (Val | null)[] | null): Val[] => {
+    const sub = runGraph(pass, body, scope, formals && formals.map((f) => f && bodyView(f)), depth + 1);
+    result.subgraphs.set(body, sub);
+    return body.outputs.map((o) => sub.values.get(o.name) ?? unknownVal(`subgraph output '${o.name}' has no producer`));
+  };
   const { live, labels } = liveNodesOf(g.nodes);
   for (const at of inferenceOrderIndices(live)) {
     const node = live[at]!;
     const label = labels[at]!;
-    const specs = inferNode(pass, node, label, scope, result, depth);
+    const specs = inferNode(pass, node, label, scope, inferBody, depth);
     const staticProp = pass.isStatic ? staticDataOf(pass, node, scope) : null;
     for (let k = 0; k < node.outputs.length; k++) {
       const name = node.outputs[k]!;
@@ -176,7 +182,9 @@ function inheritedReason(node: ShapeNode, scope: Scope): string | null {
   return null;
 }
 
-function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Scope, result: PassResult, depth: number): (OutSpec | null)[] {
+type BodyInferrer = (g: Graph, formals: (Val | null)[] | null) => Val[];
+
+function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Scope, inferBody: BodyInferrer, depth: number): (OutSpec | null)[] {
   if (node.opType === 'Constant' && node.domain === '') return [constantVal(node)];
   const inputs = node.inputs.map((name) => {
     if (!name) return null;
@@ -184,11 +192,6 @@ function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Sc
   });
   const fn = pass.functions.size > 0 ? pass.functions.get(`${node.domain}::${node.opType}`) : undefined;
   if (fn) return inferFunctionCall(pass, fn, node, inputs, depth);
-  const inferBody = (g: Graph, formals: (Val | null)[] | null): Val[] => {
-    const sub = runGraph(pass, g, scope, formals && formals.map((f) => f && bodyView(f)), depth + 1);
-    result.subgraphs.set(g, sub);
-    return g.outputs.map((o) => sub.values.get(o.name) ?? unknownVal(`subgraph output '${o.name}' has no producer`));
-  };
   const rule = findRule(node.domain, node.opType);
   if (!rule) {
     // Bodies of unknown ops are still inferred from their declared inputs, for their local reports.
@@ -241,6 +244,8 @@ function outerVal(v: InferredValue, isStatic: boolean): Val {
 
 function staticDims(shape: SymDim[] | null): (number | string | null)[] | null {
   if (!shape) return null;
+  // All numbers or unknown (the usual case): the same entries, so the pass's array serves (never mutated).
+  if (shape.every((d) => d === null || typeof d === 'number')) return shape as (number | null)[];
   return shape.map((d) => (d === null || typeof d === 'number' ? d : singleSymbol(d)));
 }
 
