@@ -21,7 +21,7 @@ import type {
   ValueInfo,
 } from './model';
 import { SMALL_VALUE_LIMIT } from './model';
-import { AttributeType, DataLocation, onnxType } from './onnxSchema';
+import { AttributeType, DataLocation, onnxNodeBytesType } from './onnxSchema';
 import { decodeInt32FieldValues, decodeRawValues } from './tensorValues';
 
 /** A decoded protobufjs message, read field by field. */
@@ -29,46 +29,24 @@ type Msg = Record<string, unknown>;
 
 const utf8 = new TextDecoder('utf-8');
 
-/**
- * One string object per distinct value or node name while a model decodes. protobufjs gives each
- * occurrence its own string, so a value's name as a producer's output and as each consumer's input
- * were different objects: every Map lookup downstream then compared contents, and at 200k nodes
- * (names scattered over a large heap) that made the planner's lookups about twice as slow.
- */
-let names: Map<string, string> | null = null;
-
-function intern(s: string): string {
-  if (names === null) return s;
-  const seen = names.get(s);
-  if (seen !== undefined) return seen;
-  names.set(s, s);
-  return s;
-}
-
-function name(v: unknown): string {
-  return intern(str(v));
-}
-
 /** Decodes compact ModelProto bytes; throws OnnxFormatError('not-onnx') when protobufjs rejects them. */
 export function decodeCompactModel(bytes: Uint8Array): Model {
-  const outer = names;
-  names = new Map();
-  try {
-    return decodeModelMessage(bytes);
-  } finally {
-    names = outer;
-  }
-}
-
-function decodeModelMessage(bytes: Uint8Array): Model {
   let m: Msg;
   try {
-    m = onnxType('ModelProto').decode(bytes) as unknown as Msg;
+    m = onnxNodeBytesType('ModelProto').decode(bytes) as unknown as Msg;
   } catch (err) {
-    throw new OnnxFormatError('not-onnx', 'Not an ONNX model: the ModelProto does not decode', null, { cause: err });
+    throw doesNotDecode(err);
   }
-  if (!has(m, 'irVersion')) throw new OnnxFormatError('not-onnx', 'Not an ONNX model: ir_version is missing', 0);
-  if (!has(m, 'graph')) throw new OnnxFormatError('not-onnx', 'Not an ONNX model: graph is missing', 0);
+  // Nodes decode during the conversion (see onnxNodeBytesType); a node that does not decode must
+  // still win over a missing field, as when the whole ModelProto was decoded first.
+  if (!has(m, 'irVersion')) {
+    assertNodesDecode(m);
+    throw new OnnxFormatError('not-onnx', 'Not an ONNX model: ir_version is missing', 0);
+  }
+  if (!has(m, 'graph')) {
+    assertNodesDecode(m);
+    throw new OnnxFormatError('not-onnx', 'Not an ONNX model: graph is missing', 0);
+  }
   return {
     irVersion: toNumber(m.irVersion),
     producerName: str(m.producerName),
@@ -83,6 +61,36 @@ function decodeModelMessage(bytes: Uint8Array): Model {
   };
 }
 
+function doesNotDecode(cause: unknown): OnnxFormatError {
+  return new OnnxFormatError('not-onnx', 'Not an ONNX model: the ModelProto does not decode', null, { cause });
+}
+
+/** Decodes one NodeProto from its bytes (GraphProto.node holds bytes, see onnxNodeBytesType). */
+function nodeMessage(bytes: Uint8Array): Msg {
+  try {
+    return onnxNodeBytesType('NodeProto').decode(bytes) as unknown as Msg;
+  } catch (err) {
+    throw doesNotDecode(err);
+  }
+}
+
+/** Throws doesNotDecode when some node of the model, at any depth, does not decode. */
+function assertNodesDecode(m: Msg): void {
+  const graphsOfAttributes = (attributes: unknown): Msg[] =>
+    list(attributes).flatMap((a) => [...(has(a, 'g') ? [a.g as Msg] : []), ...list(a.graphs)]);
+  const visitGraph = (g: Msg): void => {
+    for (const b of list<Uint8Array>(g.node)) for (const sub of graphsOfAttributes(nodeMessage(b).attribute)) visitGraph(sub);
+  };
+  const visitNode = (n: Msg): void => {
+    for (const sub of graphsOfAttributes(n.attribute)) visitGraph(sub);
+  };
+  if (has(m, 'graph')) visitGraph(m.graph as Msg);
+  for (const f of list(m.functions)) {
+    for (const n of list(f.node)) visitNode(n);
+    for (const sub of graphsOfAttributes(f.attributeProto)) visitGraph(sub);
+  }
+}
+
 function decodeOpset(o: Msg): OpsetImport {
   return { domain: normalizeDomain(str(o.domain)), version: toNumber(o.version) };
 }
@@ -90,7 +98,7 @@ function decodeOpset(o: Msg): OpsetImport {
 function decodeGraph(g: Msg): Graph {
   return {
     name: str(g.name),
-    nodes: list(g.node).map(decodeNode),
+    nodes: list<Uint8Array>(g.node).map((b) => decodeNode(nodeMessage(b))),
     initializers: list(g.initializer).map(decodeTensor),
     sparseInitializers: list(g.sparseInitializer).map(decodeSparseTensor),
     inputs: list(g.input).map(decodeValueInfo),
@@ -101,11 +109,11 @@ function decodeGraph(g: Msg): Graph {
 
 function decodeNode(n: Msg): Node {
   const node: Node = {
-    name: name(n.name),
-    opType: name(n.opType),
-    domain: normalizeDomain(name(n.domain)),
-    inputs: list<string>(n.input).map(name),
-    outputs: list<string>(n.output).map(name),
+    name: str(n.name),
+    opType: str(n.opType),
+    domain: normalizeDomain(str(n.domain)),
+    inputs: list<string>(n.input).map(String),
+    outputs: list<string>(n.output).map(String),
     attributes: list(n.attribute).map(decodeAttribute),
   };
   if (has(n, 'overload') && str(n.overload) !== '') node.overload = str(n.overload);
@@ -141,8 +149,8 @@ function decodeFunction(f: Msg): FunctionInfo {
   const fn: FunctionInfo = {
     name: str(f.name),
     domain: normalizeDomain(str(f.domain)),
-    inputs: list<string>(f.input).map(name),
-    outputs: list<string>(f.output).map(name),
+    inputs: list<string>(f.input).map(String),
+    outputs: list<string>(f.output).map(String),
     attributes: list<string>(f.attribute).map(String),
     attributeDefaults: list(f.attributeProto).map(decodeAttribute),
     nodes: list(f.node).map(decodeNode),
@@ -154,7 +162,7 @@ function decodeFunction(f: Msg): FunctionInfo {
 }
 
 function decodeValueInfo(v: Msg): ValueInfo {
-  return { name: name(v.name), type: has(v, 'type') ? decodeType(v.type as Msg) : null };
+  return { name: str(v.name), type: has(v, 'type') ? decodeType(v.type as Msg) : null };
 }
 
 function decodeType(t: Msg): TypeInfo | null {
@@ -216,7 +224,7 @@ function decodeTensor(t: Msg): TensorInfo {
   const external = toNumber(t.dataLocation ?? 0) === DataLocation.EXTERNAL ? decodeExternal(list(t.externalData)) : null;
   const stored = has(t, 'lensStoredBytes') ? toNumber(t.lensStoredBytes) : payloadBytes(t, dataType);
   const info: TensorInfo = {
-    name: name(t.name),
+    name: str(t.name),
     dataType,
     dims,
     byteSize: size.byteSize,
@@ -284,7 +292,7 @@ function decodeSparseTensor(s: Msg): SparseTensorInfo {
   const size = logicalSize(dataType, dims);
   const valueDims = list<unknown>(values.dims).map(toNumber);
   const info: SparseTensorInfo = {
-    name: name(values.name),
+    name: str(values.name),
     dataType,
     dims,
     denseByteSize: size.byteSize,

@@ -27,14 +27,21 @@ export class GraphEditor {
   /** ORT's generated_node_arg_names_. */
   private readonly generatedArgNames = new Set<string>();
   /** ORT's node_args_: every value name the graph has held (ORT keeps them until Resolve). */
-  private readonly argNames = new Set<string>();
+  private argNames: Set<string> | null = null;
+  /**
+   * Until `argNames` is first needed (generateNodeArgName; most graphs never call it): the names
+   * it would hold that the live nodes no longer show, i.e. the initial inputs, initializers and
+   * outputs, noted names, and the names of nodes as they were when unindexed. A Set of every value
+   * name was a 200k-entry table built for nothing on a 200k-node graph.
+   */
+  private pendingArgNames: string[] = [];
   readonly graphOutputs: Set<string>;
 
   constructor(readonly graph: ExecGraph) {
     this.graphOutputs = new Set(graph.outputs.map((o) => o.name));
-    for (const v of graph.inputs) this.argNames.add(v.name);
-    for (const name of graph.initializers.keys()) this.argNames.add(name);
-    for (const v of graph.outputs) this.argNames.add(v.name);
+    for (const v of graph.inputs) this.pendingArgNames.push(v.name);
+    for (const name of graph.initializers.keys()) this.pendingArgNames.push(name);
+    for (const v of graph.outputs) this.pendingArgNames.push(v.name);
     for (const n of graph.nodes) if (n) this.index(n);
   }
 
@@ -101,7 +108,8 @@ export class GraphEditor {
   /** ORT's Graph::GenerateNodeArgName: `base`, or `base_token_N` while a value has the name or it was generated before. */
   generateNodeArgName(base: string): string {
     let name = base;
-    while (this.argNames.has(name) || this.generatedArgNames.has(name)) {
+    const argNames = this.knownArgNames();
+    while (argNames.has(name) || this.generatedArgNames.has(name)) {
       name = `${base}_token_${this.graph.nameCounter.next++}`;
     }
     this.generatedArgNames.add(name);
@@ -154,7 +162,9 @@ export class GraphEditor {
 
   /** Records a value name as known to the graph (ORT creates a NodeArg for it). */
   noteArg(name: string): void {
-    if (name) this.argNames.add(name);
+    if (!name) return;
+    if (this.argNames !== null) this.argNames.add(name);
+    else this.pendingArgNames.push(name);
   }
 
   private liveNodeNames(): Map<string, number> {
@@ -170,7 +180,7 @@ export class GraphEditor {
     for (const o of n.outputs) {
       if (!o) continue;
       this.producerOf.set(o, n.index);
-      this.argNames.add(o);
+      if (this.argNames !== null) this.argNames.add(o);
     }
     for (const i of n.inputs) this.addReader(i, n.index);
     for (const i of n.implicitInputs) this.addReader(i, n.index);
@@ -178,7 +188,7 @@ export class GraphEditor {
 
   private addReader(value: string, index: number): void {
     if (!value) return;
-    this.argNames.add(value);
+    if (this.argNames !== null) this.argNames.add(value);
     const readers = this.consumersOf.get(value);
     if (readers === undefined) this.consumersOf.set(value, [index]);
     else if (!Array.isArray(readers)) readers.add(index);
@@ -188,7 +198,28 @@ export class GraphEditor {
     }
   }
 
+  /** ORT's node_args_: every value name the graph has held, built on first use (see pendingArgNames). */
+  private knownArgNames(): Set<string> {
+    if (this.argNames === null) {
+      const names = new Set<string>(this.pendingArgNames);
+      for (const n of this.graph.nodes) {
+        if (!n) continue;
+        for (const o of n.outputs) if (o) names.add(o);
+        for (const i of n.inputs) if (i) names.add(i);
+        for (const i of n.implicitInputs) if (i) names.add(i);
+      }
+      this.argNames = names;
+      this.pendingArgNames = [];
+    }
+    return this.argNames;
+  }
+
   private unindex(n: ExecNode): void {
+    if (this.argNames === null) {
+      for (const o of n.outputs) if (o) this.pendingArgNames.push(o);
+      for (const i of n.inputs) if (i) this.pendingArgNames.push(i);
+      for (const i of n.implicitInputs) if (i) this.pendingArgNames.push(i);
+    }
     if (this.liveNames !== null) this.liveNames.set(n.name, (this.liveNames.get(n.name) ?? 1) - 1);
     for (const o of n.outputs) if (o && this.producerOf.get(o) === n.index) this.producerOf.delete(o);
     for (const i of n.inputs) this.removeReader(i, n.index);

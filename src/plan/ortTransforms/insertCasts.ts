@@ -14,7 +14,32 @@ const CAST_PREFIX = 'InsertedPrecisionFreeCast_';
 const ORIGIN = 'InsertCastTransformer';
 
 /** Which nodes the CPU EP claims: node index → true when assigned (a kernel matches its op and types). */
-export type Assignment = Map<number, boolean>;
+export interface Assignment {
+  get(index: number): boolean | undefined;
+  set(index: number, ok: boolean): void;
+}
+
+/**
+ * An Assignment in one byte per node index (0 unset, 1 false, 2 true) instead of a Map with an
+ * entry per node: at 200k nodes the Map's growing tables were ~10 MB of old-space garbage.
+ */
+class NodeAssignment implements Assignment {
+  private flags = new Uint8Array(64);
+
+  get(index: number): boolean | undefined {
+    const f = index < this.flags.length ? this.flags[index]! : 0;
+    return f === 0 ? undefined : f === 2;
+  }
+
+  set(index: number, ok: boolean): void {
+    if (index >= this.flags.length) {
+      const grown = new Uint8Array(Math.max(index + 1, this.flags.length * 2));
+      grown.set(this.flags);
+      this.flags = grown;
+    }
+    this.flags[index] = ok ? 2 : 1;
+  }
+}
 
 function isFp16(types: DtypeMap, v: string): boolean {
   return v !== '' && types.get(v) === DataType.FLOAT16;
@@ -29,7 +54,7 @@ function hasFp16Input(n: ExecNode, types: DtypeMap): boolean {
  * uncovered terms for fp16 ops the table does not know and for bf16 nodes.
  */
 export function assignCpuKernels(exec: ExecGraph, types: DtypeMap, onnxOpset: number): Assignment {
-  const assigned: Assignment = new Map();
+  const assigned: Assignment = new NodeAssignment();
   const unknownOps = new Set<string>();
   const bf16Ops = new Map<string, number>();
   for (const n of exec.nodes) {
