@@ -20,6 +20,12 @@ export class GraphEditor {
    * value was a large share of a 200k-node report's allocations), a Set past SMALL_READERS.
    */
   private readonly consumersOf = new Map<string, number[] | Set<number>>();
+  /**
+   * Whether producerOf and consumersOf are built. They are built from the live nodes on the first
+   * edge query and kept up to date from then on: an fp32 graph without Casts or
+   * DequantizeLinear asks none, and at 200k nodes the two tables were ~40 MB to promote.
+   */
+  private edgesBuilt = false;
   /** Live node count per name, built on the first generateNodeName (most graphs never need it). */
   private liveNames: Map<string, number> | null = null;
   /** ORT's generated_node_names_: names GenerateNodeName returned before (live or not). */
@@ -42,7 +48,6 @@ export class GraphEditor {
     for (const v of graph.inputs) this.pendingArgNames.push(v.name);
     for (const name of graph.initializers.keys()) this.pendingArgNames.push(name);
     for (const v of graph.outputs) this.pendingArgNames.push(v.name);
-    for (const n of graph.nodes) if (n) this.index(n);
   }
 
   /** Live nodes in ascending index order (ORT's `graph.Nodes()`). */
@@ -57,11 +62,13 @@ export class GraphEditor {
 
   /** Index of the live node producing `value`, or undefined for inputs, initializers and outer-scope names. */
   producer(value: string): number | undefined {
+    this.ensureEdges();
     return this.producerOf.get(value);
   }
 
   /** Indices of live nodes reading `value` explicitly or implicitly, ascending. */
   consumers(value: string): number[] {
+    this.ensureEdges();
     const readers = this.consumersOf.get(value);
     if (readers === undefined) return [];
     return (Array.isArray(readers) ? readers.slice() : [...readers]).sort((a, b) => a - b);
@@ -83,6 +90,7 @@ export class GraphEditor {
 
   /** Number of input edges (explicit and implicit inputs produced by a live node). */
   inputEdgeCount(n: ExecNode): number {
+    this.ensureEdges();
     let count = 0;
     for (const i of n.inputs) if (i !== '' && this.producerOf.has(i)) count++;
     for (const i of n.implicitInputs) if (i !== '' && this.producerOf.has(i)) count++;
@@ -177,18 +185,28 @@ export class GraphEditor {
 
   private index(n: ExecNode): void {
     if (this.liveNames !== null) this.liveNames.set(n.name, (this.liveNames.get(n.name) ?? 0) + 1);
-    for (const o of n.outputs) {
-      if (!o) continue;
-      this.producerOf.set(o, n.index);
-      if (this.argNames !== null) this.argNames.add(o);
+    if (this.argNames !== null) {
+      for (const o of n.outputs) if (o) this.argNames.add(o);
+      for (const i of n.inputs) if (i) this.argNames.add(i);
+      for (const i of n.implicitInputs) if (i) this.argNames.add(i);
     }
+    if (this.edgesBuilt) this.indexEdges(n);
+  }
+
+  private ensureEdges(): void {
+    if (this.edgesBuilt) return;
+    this.edgesBuilt = true;
+    for (const n of this.graph.nodes) if (n) this.indexEdges(n);
+  }
+
+  private indexEdges(n: ExecNode): void {
+    for (const o of n.outputs) if (o) this.producerOf.set(o, n.index);
     for (const i of n.inputs) this.addReader(i, n.index);
     for (const i of n.implicitInputs) this.addReader(i, n.index);
   }
 
   private addReader(value: string, index: number): void {
     if (!value) return;
-    if (this.argNames !== null) this.argNames.add(value);
     const readers = this.consumersOf.get(value);
     if (readers === undefined) this.consumersOf.set(value, [index]);
     else if (!Array.isArray(readers)) readers.add(index);
@@ -221,6 +239,7 @@ export class GraphEditor {
       for (const i of n.implicitInputs) if (i) this.pendingArgNames.push(i);
     }
     if (this.liveNames !== null) this.liveNames.set(n.name, (this.liveNames.get(n.name) ?? 1) - 1);
+    if (!this.edgesBuilt) return;
     for (const o of n.outputs) if (o && this.producerOf.get(o) === n.index) this.producerOf.delete(o);
     for (const i of n.inputs) this.removeReader(i, n.index);
     for (const i of n.implicitInputs) this.removeReader(i, n.index);
