@@ -139,7 +139,9 @@ export function buildGraphReport(
       buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`),
     );
     const io = workspaceIo(exec, n, typeOf, ctx.bindings, overridable, graphOutputs);
-    initSteps.push({ step, node: n, io });
+    // Only a step reading an initializer adds uses or packs to the initialization figures; the
+    // others (most steps) would be kept alive until then for nothing.
+    if (n.inputs.some((name) => exec.initializers.has(name))) initSteps.push({ step, node: n, io });
     const ws = stepWorkspace(n, io, ctx.opsets, ctx.env);
     return {
       index: step,
