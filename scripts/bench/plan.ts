@@ -6,6 +6,8 @@
  * Generated models go to a temp folder that is removed at the end. Every timing is a median after
  * a warm-up in this process; vs-ort-create also prints our first call on each model (ours_first_ms,
  * first_ratio), which is what a user who opens one model once sees.
+ * `BENCH_PLAN=scaling` (or `vs-ort-create`) runs only that part:
+ * `npm run build && BENCH_PLAN=scaling node --import tsx scripts/bench.ts plan`.
  */
 import { mkdtempSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,58 +94,68 @@ async function timeAsyncMs(fn: () => Promise<unknown>, runs: number, warmups = 1
 
 /** Runs the planning benchmarks and prints one `bench:` line each. */
 export async function run(): Promise<void> {
+  const only = process.env.BENCH_PLAN;
   const dir = mkdtempSync(join(tmpdir(), 'oml-bench-plan-'));
   try {
-    const small = join(dir, 'chain10k.onnx');
-    const large = join(dir, 'chain200k.onnx');
-    writeFileSync(small, syntheticModel(10_000));
-    writeFileSync(large, syntheticModel(200_000));
-    // Both sizes in the same warm state: V8 has optimized the pipeline on the small model first.
-    warmUp(() => reportFromFile(small, { bindings: {}, view: 'sequential' }), 30, 10_000);
-    const tSmall = timeMs(() => reportFromFile(small, { bindings: {}, view: 'sequential' }), 9, 0);
-    const tLarge = timeMs(() => reportFromFile(large, { bindings: {}, view: 'sequential' }), 3, 0);
-    console.log(`bench: scaling-200k-vs-10k ratio=${(tLarge / tSmall).toFixed(1)} t10k_ms=${tSmall.toFixed(0)} t200k_ms=${tLarge.toFixed(0)}`);
-
-    const ort = require('onnxruntime-node') as typeof import('onnxruntime-node');
-    const candidates: { name: string; path: string }[] = [];
-    const generated = join(dir, 'weighted_88mb_1000nodes.onnx');
-    writeFileSync(generated, weightedModel(250, 88 * 1024 * 1024));
-    candidates.push({ name: 'generated-88MB-1000-nodes', path: generated });
-    if (hasCorpus) {
-      const all = listOnnxFiles(CORPUS).map((path) => ({ path, size: statSync(path).size }));
-      all.sort((a, b) => b.size - a.size);
-      for (const m of all.slice(0, 8)) candidates.push({ name: m.path.slice(CORPUS.length + 1), path: m.path });
-    } else {
-      console.log('bench: corpus not found at ../shared/corpus; vs-ort-create runs on generated models only');
-    }
-    let shown = 0;
-    for (const c of candidates) {
-      if (shown >= 5) break;
-      let ortMs: number;
-      try {
-        ortMs = await timeAsyncMs(async () => {
-          const s = await ort.InferenceSession.create(c.path, { graphOptimizationLevel: 'disabled', executionProviders: ['cpu'] });
-          await s.release();
-        }, 15, 10);
-      } catch {
-        continue; // ORT cannot load this model (custom ops); no ratio to report
-      }
-      let oursMs: number;
-      let firstMs: number;
-      let warmCalls: number;
-      const ours = (): unknown => reportFromFile(c.path, { bindings: {}, view: 'sequential' });
-      try {
-        firstMs = timeMs(ours, 1, 0);
-        warmCalls = warmUp(ours);
-        oursMs = timeMs(ours, 15, 0);
-      } catch (err) {
-        console.log(`bench: vs-ort-create model=${c.name} skipped: ${(err as Error).message}`);
-        continue;
-      }
-      console.log(`bench: vs-ort-create model=${c.name} ratio=${(oursMs / ortMs).toFixed(3)} ours_ms=${oursMs.toFixed(1)} ort_ms=${ortMs.toFixed(1)} ours_first_ms=${firstMs.toFixed(1)} first_ratio=${(firstMs / ortMs).toFixed(2)} warmup_calls=${warmCalls}`);
-      shown++;
-    }
+    if (only === undefined || only === 'scaling') runScaling(dir);
+    if (only === undefined || only === 'vs-ort-create') await runVsOrtCreate(dir);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Prints `bench: scaling-200k-vs-10k`: both sizes timed after the same warm-up, medians. */
+function runScaling(dir: string): void {
+  const small = join(dir, 'chain10k.onnx');
+  const large = join(dir, 'chain200k.onnx');
+  writeFileSync(small, syntheticModel(10_000));
+  writeFileSync(large, syntheticModel(200_000));
+  // Both sizes in the same warm state: V8 has optimized the pipeline on the small model first.
+  warmUp(() => reportFromFile(small, { bindings: {}, view: 'sequential' }), 30, 10_000);
+  const tSmall = timeMs(() => reportFromFile(small, { bindings: {}, view: 'sequential' }), 9, 0);
+  const tLarge = timeMs(() => reportFromFile(large, { bindings: {}, view: 'sequential' }), 3, 0);
+  console.log(`bench: scaling-200k-vs-10k ratio=${(tLarge / tSmall).toFixed(1)} t10k_ms=${tSmall.toFixed(0)} t200k_ms=${tLarge.toFixed(0)}`);
+}
+
+/** Prints `bench: vs-ort-create` lines: our report vs ORT's session creation, each after a warm-up. */
+async function runVsOrtCreate(dir: string): Promise<void> {
+  const ort = require('onnxruntime-node') as typeof import('onnxruntime-node');
+  const candidates: { name: string; path: string }[] = [];
+  const generated = join(dir, 'weighted_88mb_1000nodes.onnx');
+  writeFileSync(generated, weightedModel(250, 88 * 1024 * 1024));
+  candidates.push({ name: 'generated-88MB-1000-nodes', path: generated });
+  if (hasCorpus) {
+    const all = listOnnxFiles(CORPUS).map((path) => ({ path, size: statSync(path).size }));
+    all.sort((a, b) => b.size - a.size);
+    for (const m of all.slice(0, 8)) candidates.push({ name: m.path.slice(CORPUS.length + 1), path: m.path });
+  } else {
+    console.log('bench: corpus not found at ../shared/corpus; vs-ort-create runs on generated models only');
+  }
+  let shown = 0;
+  for (const c of candidates) {
+    if (shown >= 5) break;
+    let ortMs: number;
+    try {
+      ortMs = await timeAsyncMs(async () => {
+        const s = await ort.InferenceSession.create(c.path, { graphOptimizationLevel: 'disabled', executionProviders: ['cpu'] });
+        await s.release();
+      }, 15, 10);
+    } catch {
+      continue; // ORT cannot load this model (custom ops); no ratio to report
+    }
+    let oursMs: number;
+    let firstMs: number;
+    let warmCalls: number;
+    const ours = (): unknown => reportFromFile(c.path, { bindings: {}, view: 'sequential' });
+    try {
+      firstMs = timeMs(ours, 1, 0);
+      warmCalls = warmUp(ours);
+      oursMs = timeMs(ours, 15, 0);
+    } catch (err) {
+      console.log(`bench: vs-ort-create model=${c.name} skipped: ${(err as Error).message}`);
+      continue;
+    }
+    console.log(`bench: vs-ort-create model=${c.name} ratio=${(oursMs / ortMs).toFixed(3)} ours_ms=${oursMs.toFixed(1)} ort_ms=${ortMs.toFixed(1)} ours_first_ms=${firstMs.toFixed(1)} first_ratio=${(firstMs / ortMs).toFixed(2)} warmup_calls=${warmCalls}`);
+    shown++;
   }
 }

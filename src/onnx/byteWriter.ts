@@ -15,6 +15,12 @@ export class ByteWriter {
     this.length += bytes.length;
   }
 
+  /** Appends one byte (0..255). */
+  writeByte(byte: number): void {
+    this.reserve(1);
+    this.buffer[this.length++] = byte;
+  }
+
   /** Appends an unsigned varint; `value` must be a non-negative safe integer. */
   writeVarint(value: number): void {
     this.reserve(10);

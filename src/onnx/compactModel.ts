@@ -189,8 +189,14 @@ function copyField(reader: WireReader, tag: FieldTag, kind: Kind, out: ByteWrite
     reader.pos = lengthStart;
   }
   reader.skipValue(tag.wireType);
-  out.writeBytes(reader.source.view(tag.startOffset, reader.pos - tag.startOffset));
+  const length = reader.pos - tag.startOffset;
+  // Most copied fields are short (a value name, an op type): byte by byte costs less than a view object each.
+  if (length <= SHORT_FIELD_BYTES) for (let i = tag.startOffset; i < reader.pos; i++) out.writeByte(reader.source.byteAt(i));
+  else out.writeBytes(reader.source.view(tag.startOffset, length));
 }
+
+/** Fields up to this many bytes (key included) are copied without a view. */
+const SHORT_FIELD_BYTES = 32;
 
 /** Appends the compact body of one message (without key or length) to `out`. */
 function compactMessage(reader: WireReader, kind: Kind, depth: number, state: WalkState, out: ByteWriter): void {

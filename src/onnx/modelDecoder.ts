@@ -21,7 +21,7 @@ import type {
   ValueInfo,
 } from './model';
 import { SMALL_VALUE_LIMIT } from './model';
-import { AttributeType, DataLocation, onnxType } from './onnxSchema';
+import { AttributeType, DataLocation, onnxNodeBytesType } from './onnxSchema';
 import { decodeInt32FieldValues, decodeRawValues } from './tensorValues';
 
 /** A decoded protobufjs message, read field by field. */
@@ -33,12 +33,20 @@ const utf8 = new TextDecoder('utf-8');
 export function decodeCompactModel(bytes: Uint8Array): Model {
   let m: Msg;
   try {
-    m = onnxType('ModelProto').decode(bytes) as unknown as Msg;
+    m = onnxNodeBytesType('ModelProto').decode(bytes) as unknown as Msg;
   } catch (err) {
-    throw new OnnxFormatError('not-onnx', 'Not an ONNX model: the ModelProto does not decode', null, { cause: err });
+    throw doesNotDecode(err);
   }
-  if (!has(m, 'irVersion')) throw new OnnxFormatError('not-onnx', 'Not an ONNX model: ir_version is missing', 0);
-  if (!has(m, 'graph')) throw new OnnxFormatError('not-onnx', 'Not an ONNX model: graph is missing', 0);
+  // Nodes decode during the conversion (see onnxNodeBytesType); a node that does not decode must
+  // still win over a missing field, as when the whole ModelProto was decoded first.
+  if (!has(m, 'irVersion')) {
+    assertNodesDecode(m);
+    throw new OnnxFormatError('not-onnx', 'Not an ONNX model: ir_version is missing', 0);
+  }
+  if (!has(m, 'graph')) {
+    assertNodesDecode(m);
+    throw new OnnxFormatError('not-onnx', 'Not an ONNX model: graph is missing', 0);
+  }
   return {
     irVersion: toNumber(m.irVersion),
     producerName: str(m.producerName),
@@ -53,6 +61,36 @@ export function decodeCompactModel(bytes: Uint8Array): Model {
   };
 }
 
+function doesNotDecode(cause: unknown): OnnxFormatError {
+  return new OnnxFormatError('not-onnx', 'Not an ONNX model: the ModelProto does not decode', null, { cause });
+}
+
+/** Decodes one NodeProto from its bytes (GraphProto.node holds bytes, see onnxNodeBytesType). */
+function nodeMessage(bytes: Uint8Array): Msg {
+  try {
+    return onnxNodeBytesType('NodeProto').decode(bytes) as unknown as Msg;
+  } catch (err) {
+    throw doesNotDecode(err);
+  }
+}
+
+/** Throws doesNotDecode when some node of the model, at any depth, does not decode. */
+function assertNodesDecode(m: Msg): void {
+  const graphsOfAttributes = (attributes: unknown): Msg[] =>
+    list(attributes).flatMap((a) => [...(has(a, 'g') ? [a.g as Msg] : []), ...list(a.graphs)]);
+  const visitGraph = (g: Msg): void => {
+    for (const b of list<Uint8Array>(g.node)) for (const sub of graphsOfAttributes(nodeMessage(b).attribute)) visitGraph(sub);
+  };
+  const visitNode = (n: Msg): void => {
+    for (const sub of graphsOfAttributes(n.attribute)) visitGraph(sub);
+  };
+  if (has(m, 'graph')) visitGraph(m.graph as Msg);
+  for (const f of list(m.functions)) {
+    for (const n of list(f.node)) visitNode(n);
+    for (const sub of graphsOfAttributes(f.attributeProto)) visitGraph(sub);
+  }
+}
+
 function decodeOpset(o: Msg): OpsetImport {
   return { domain: normalizeDomain(str(o.domain)), version: toNumber(o.version) };
 }
@@ -60,7 +98,7 @@ function decodeOpset(o: Msg): OpsetImport {
 function decodeGraph(g: Msg): Graph {
   return {
     name: str(g.name),
-    nodes: list(g.node).map(decodeNode),
+    nodes: list<Uint8Array>(g.node).map((b) => decodeNode(nodeMessage(b))),
     initializers: list(g.initializer).map(decodeTensor),
     sparseInitializers: list(g.sparseInitializer).map(decodeSparseTensor),
     inputs: list(g.input).map(decodeValueInfo),

@@ -218,6 +218,24 @@ export function onnxRoot(): protobuf.Root {
   return root;
 }
 
+let nodeBytesRoot: protobuf.Root | undefined;
+
+/**
+ * The decoder's root: the same schema, except that GraphProto.node is `repeated bytes` (the same
+ * wire format as a repeated message), so a graph decodes to one byte view per node and each node
+ * is decoded when it is converted. Decoding every NodeProto of a 200k-node graph up front kept
+ * the whole protobufjs tree alive through the conversion (~110 MB the scavenger had to promote).
+ */
+export function onnxNodeBytesType(name: keyof typeof MESSAGES | string): protobuf.Type {
+  if (!nodeBytesRoot) {
+    const graph = MESSAGES.GraphProto!;
+    const messages = { ...MESSAGES, GraphProto: { ...graph, fields: { ...graph.fields, node: rep('bytes', graph.fields.node!.id) } } };
+    nodeBytesRoot = protobuf.Root.fromJSON({ nested: { onnx: { nested: messages } } });
+    nodeBytesRoot.resolveAll();
+  }
+  return nodeBytesRoot.lookupType(`onnx.${name}`);
+}
+
 /** Looks up one ONNX message type, e.g. `onnxType('ModelProto')`. */
 export function onnxType(name: keyof typeof MESSAGES | string): protobuf.Type {
   return onnxRoot().lookupType(`onnx.${name}`);

@@ -68,8 +68,8 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   const initNames = exec.initializers;
   const inputNames = new Set(exec.inputs.map((v) => v.name));
   const outputNames = new Set(exec.outputs.map((v) => v.name));
-  const stepOf = new Map<number, number>();
-  order.forEach((nodeIndex, step) => stepOf.set(nodeIndex, step));
+  const stepOf = new Int32Array(exec.nodes.length);
+  for (let step = 0; step < order.length; step++) stepOf[order[step]!] = step;
 
   const add = (name: string): ValuePlan => {
     let v = byName.get(name);
@@ -93,37 +93,50 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
     byName.set(name, v);
     return v;
   };
+  // Each node's value slots, resolved once: inputs, then implicit inputs, then outputs ('' is null),
+  // node i's at slots[slotStart[i]] ..; the passes below index them instead of looking every
+  // name up again in `byName` (those lookups grew faster than the graph: cache misses at 200k).
+  const slotStart = new Int32Array(exec.nodes.length + 1);
+  const slots: (ValuePlan | null)[] = [];
   for (const i of exec.inputs) add(i.name);
-  for (const n of exec.nodes) {
+  for (let index = 0; index < exec.nodes.length; index++) {
+    slotStart[index] = slots.length;
+    const n = exec.nodes[index];
     if (!n) continue;
-    for (const v of n.inputs) if (v !== '') add(v);
-    for (const v of n.implicitInputs) add(v);
-    for (const v of n.outputs) if (v !== '') add(v);
+    for (const v of n.inputs) slots.push(v !== '' ? add(v) : null);
+    for (const v of n.implicitInputs) slots.push(add(v));
+    for (const v of n.outputs) slots.push(v !== '' ? add(v) : null);
   }
+  slotStart[exec.nodes.length] = slots.length;
   for (const o of exec.outputs) add(o.name);
+  const inputSlot = (n: ExecNode, i: number): ValuePlan | null => slots[slotStart[n.index]! + i]!;
+  const outputSlot = (n: ExecNode, k: number): ValuePlan | null => slots[slotStart[n.index]! + n.inputs.length + n.implicitInputs.length + k]!;
 
   // Producers and consumers.
   for (const nodeIndex of order) {
     const n = exec.nodes[nodeIndex]!;
-    const step = stepOf.get(nodeIndex)!;
-    for (const o of n.outputs) {
-      if (o === '') continue;
-      const v = byName.get(o)!;
+    const step = stepOf[nodeIndex]!;
+    const first = slotStart[nodeIndex]!;
+    const readCount = n.inputs.length + n.implicitInputs.length;
+    for (let s = first + readCount; s < slotStart[nodeIndex + 1]!; s++) {
+      const v = slots[s];
+      if (!v) continue;
       v.producedAt = step;
       v.producerNode = nodeIndex;
     }
-    for (const list of [n.inputs, n.implicitInputs]) {
-      for (const name of list) {
-        if (name === '') continue;
-        const c = byName.get(name)!.consumers;
-        if (c[c.length - 1] !== step) c.push(step);
-      }
+    for (let s = first; s < first + readCount; s++) {
+      const c = slots[s]?.consumers;
+      if (c && c[c.length - 1] !== step) c.push(step);
     }
   }
 
-  // ComputePlanForInputsAndWeights.
-  const useCount = new Map<string, number>();
-  const bump = (name: string, by = 1): void => void useCount.set(name, (useCount.get(name) ?? 0) + by);
+  // ComputePlanForInputsAndWeights. Use counts by ortIndex, and each value's buffer owner by
+  // ortIndex (`root` names it; one hop, so the owner's owner is itself).
+  const uses: number[] = new Array<number>(values.length).fill(0);
+  const owner: ValuePlan[] = values.slice();
+  const bump = (name: string, by = 1): void => {
+    uses[byName.get(name)!.ortIndex]! += by;
+  };
   for (const v of values) {
     if (v.producerNode !== null) continue;
     if (v.isInitializer) {
@@ -137,32 +150,30 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
       throw new PlanError('bad-model', `Graph output '${v.name}' is not produced by any node, graph input or initializer`);
     }
     // Graph inputs, outer-scope args and initializers are used by the caller: never freed, never reused.
-    bump(v.name);
+    uses[v.ortIndex]!++;
   }
 
   // ComputeReuseCount.
   for (const nodeIndex of order) {
-    const n = exec.nodes[nodeIndex]!;
-    for (const name of n.inputs) if (name !== '') bump(name);
-    for (const name of n.implicitInputs) bump(name);
-    for (const name of n.outputs) if (name !== '') bump(name);
+    for (let s = slotStart[nodeIndex]!; s < slotStart[nodeIndex + 1]!; s++) {
+      const v = slots[s];
+      if (v) uses[v.ortIndex]!++;
+    }
   }
   for (const o of exec.outputs) bump(o.name);
 
-  const buffer = (name: string): string => byName.get(name)!.root;
-  const reuse = (reused: string, reusedFor: string, kind: AllocKind, via: ReuseVia | null): void => {
-    const original = buffer(reused);
-    const v = byName.get(reusedFor)!;
-    v.root = original;
+  const reuse = (reused: ValuePlan, v: ValuePlan, kind: AllocKind, via: ReuseVia | null): void => {
+    const original = owner[reused.ortIndex]!;
+    owner[v.ortIndex] = original;
+    v.root = original.name;
     v.allocKind = kind;
     v.reuseVia = via;
-    bump(original, useCount.get(reusedFor) ?? 0);
+    uses[original.ortIndex]! += uses[v.ortIndex]!;
   };
-  const hasConsumer = (name: string): boolean => byName.get(name)!.consumers.length > 0;
   const isSequential = view === 'sequential';
-  const externalProducer = (name: string): boolean => {
-    const p = byName.get(name)?.producerNode;
-    if (p === null || p === undefined) return false;
+  const externalProducer = (v: ValuePlan): boolean => {
+    const p = v.producerNode;
+    if (p === null) return false;
     const pn = exec.nodes[p]!;
     return lookupKernel(pn.opType, pn.domain, opsets[pn.domain]).hasExternalOutputs === true;
   };
@@ -173,27 +184,31 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   const freelist: { root: string; freedAt: number }[] = [];
 
   // Declared once, not per node: closures created in the loop cost measurable time on big graphs.
-  const release = (name: string, step: number): void => {
-    if (name === '') return;
-    const original = buffer(name);
-    const left = (useCount.get(original) ?? 0) - 1;
-    useCount.set(original, left);
-    if (left === 0) freelist.push({ root: original, freedAt: step });
+  const release = (v: ValuePlan | null, step: number): void => {
+    if (v === null) return;
+    const original = owner[v.ortIndex]!;
+    const left = uses[original.ortIndex]! - 1;
+    uses[original.ortIndex] = left;
+    if (left === 0) freelist.push({ root: original.name, freedAt: step });
   };
 
-  const findReusableInput = (n: ExecNode, decl: KernelDecl, k: number): { input: string; via: ReuseVia } | null => {
-    for (const [i, o] of decl.alias ?? []) {
-      if (o === k && i < n.inputs.length && n.inputs[i] !== '') return { input: n.inputs[i]!, via: 'alias' };
+  const findReusableInput = (n: ExecNode, decl: KernelDecl, k: number): { input: ValuePlan; via: ReuseVia } | null => {
+    if (decl.alias) {
+      for (const [i, o] of decl.alias) {
+        if (o === k && i < n.inputs.length && n.inputs[i] !== '') return { input: inputSlot(n, i)!, via: 'alias' };
+      }
     }
     if (decl.variadicAlias) {
       const i = k - decl.variadicAlias.outputOffset + decl.variadicAlias.inputOffset;
-      if (i >= 0 && i < n.inputs.length && n.inputs[i] !== '') return { input: n.inputs[i]!, via: 'alias' };
+      if (i >= 0 && i < n.inputs.length && n.inputs[i] !== '') return { input: inputSlot(n, i)!, via: 'alias' };
     }
-    for (const [i, o] of decl.mayInplace ?? []) {
-      if (o !== k || i >= n.inputs.length || n.inputs[i] === '') continue;
-      const inName = n.inputs[i]!;
-      if (externalProducer(inName)) continue;
-      if (useCount.get(buffer(inName)) === 1 && sameSize(typeOf(inName), typeOf(n.outputs[k]!))) return { input: inName, via: 'inplace' };
+    if (decl.mayInplace) {
+      for (const [i, o] of decl.mayInplace) {
+        if (o !== k || i >= n.inputs.length || n.inputs[i] === '') continue;
+        const inPlan = inputSlot(n, i)!;
+        if (externalProducer(inPlan)) continue;
+        if (uses[owner[inPlan.ortIndex]!.ortIndex] === 1 && sameSize(typeOf(inPlan.name), typeOf(n.outputs[k]!))) return { input: inPlan, via: 'inplace' };
+      }
     }
     return null;
   };
@@ -204,7 +219,7 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
     for (let k = 0; k < n.outputs.length; k++) {
       const out = n.outputs[k]!;
       if (out === '') continue;
-      const v = byName.get(out)!;
+      const v = outputSlot(n, k)!;
       if (decl.hasExternalOutputs) {
         v.allocKind = 'AllocatedExternally';
         continue;
@@ -212,14 +227,15 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
       if (v.isGraphOutput) {
         v.allocKind = 'AllocateOutput';
         if (input.parentOpType === 'Loop' && n.opType === 'Identity' && n.domain === '' && n.inputs[0] && n.inputs[0] !== loopIterationInput) {
-          if (byName.get(n.inputs[0])!.allocKind === 'PreExisting') reuse(n.inputs[0], out, 'Share', null);
+          const source = inputSlot(n, 0)!;
+          if (source.allocKind === 'PreExisting') reuse(source, v, 'Share', null);
         }
         continue;
       }
       if (isSequential) {
         const found = findReusableInput(n, decl, k);
         if (found) {
-          reuse(found.input, out, 'Reuse', found.via);
+          reuse(found.input, v, 'Reuse', found.via);
           continue;
         }
       }
@@ -228,19 +244,17 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
         v.allocKind = 'Allocate';
         continue;
       }
-      if (isSequential && hasConsumer(out)) {
+      if (isSequential && v.consumers.length > 0) {
         const taken = findReusableTensor(type);
         if (taken) {
-          reuse(taken.root, out, 'Reuse', 'freelist');
+          reuse(byName.get(taken.root)!, v, 'Reuse', 'freelist');
           v.reusedFrom = { value: taken.root, freedAfter: taken.freedAt };
           continue;
         }
       }
       v.allocKind = 'Allocate';
     }
-    for (const name of n.inputs) release(name, step);
-    for (const name of n.implicitInputs) release(name, step);
-    for (const name of n.outputs) release(name, step);
+    for (let s = slotStart[n.index]!; s < slotStart[n.index + 1]!; s++) release(slots[s] ?? null, step);
   }
 
   function findReusableTensor(type: InferredValue | undefined): { root: string; freedAt: number } | null {

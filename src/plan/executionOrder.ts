@@ -38,32 +38,19 @@ export function producerIndex(exec: ExecGraph): Map<string, number> {
  */
 export function computeExecutionOrder(exec: ExecGraph): number[] {
   const producer = producerIndex(exec);
-  const defined = new Set<string>([...exec.initializers.keys(), ...exec.inputs.map((v) => v.name), ...exec.outerScope]);
-  const inputNodes: number[][] = [];
-  const hasOutputEdge = new Uint8Array(exec.nodes.length);
+  const defined = new Set<string>(exec.initializers.keys());
+  for (const v of exec.inputs) defined.add(v.name);
+  for (const name of exec.outerScope) defined.add(name);
+  const inputNodes = inputProducers(exec, producer, defined);
+  const size = exec.nodes.length;
+  const hasOutputEdge = new Uint8Array(size);
+  for (let e = 0; e < inputNodes.to.length; e++) hasOutputEdge[inputNodes.to[e]!] = 1;
   let liveCount = 0;
-  for (const n of exec.nodes) {
-    if (!n) continue;
-    liveCount++;
-    const ins: number[] = [];
-    for (const v of n.inputs.concat(n.implicitInputs)) {
-      if (v === '') continue;
-      const p = producer.get(v);
-      if (p === undefined) {
-        if (!defined.has(v)) {
-          throw new PlanError('bad-model', `Input '${v}' of node '${nodeDisplayName(n)}' is not produced by any node, graph input, initializer or outer-scope value`);
-        }
-        continue;
-      }
-      ins.push(p);
-      hasOutputEdge[p] = 1;
-    }
-    inputNodes[n.index] = ins.sort((a, b) => a - b);
-  }
+  for (const n of exec.nodes) if (n) liveCount++;
   const stack: number[] = [];
   // Entries are encoded as index*2 + (leave ? 1 : 0) to keep the stack a flat number array.
   for (const n of exec.nodes) if (n && !hasOutputEdge[n.index]) stack.push(n.index * 2);
-  const visited = new Uint8Array(exec.nodes.length);
+  const visited = new Uint8Array(size);
   const order: number[] = [];
   while (stack.length > 0) {
     const e = stack.pop()!;
@@ -75,28 +62,77 @@ export function computeExecutionOrder(exec: ExecGraph): number[] {
     if (visited[idx]) continue;
     visited[idx] = 1;
     stack.push(idx * 2 + 1);
-    for (const p of inputNodes[idx]!) if (!visited[p]) stack.push(p * 2);
+    for (let k = inputNodes.start[idx]!; k < inputNodes.start[idx + 1]!; k++) {
+      const p = inputNodes.to[k]!;
+      if (!visited[p]) stack.push(p * 2);
+    }
   }
-  if (order.length !== liveCount || !isTopological(order, inputNodes, exec.nodes.length)) {
+  if (order.length !== liveCount || !isTopological(order, inputNodes, size)) {
     throw new PlanError('cycle', `Cycle through node '${nodeDisplayName(exec.nodes[findCycleNode(exec, inputNodes)]!)}'`);
   }
   return order;
 }
 
-function isTopological(order: number[], inputNodes: number[][], size: number): boolean {
+/**
+ * Per node index, the producers of its inputs and implicit inputs, ascending (one entry per input
+ * slot, as before), in flat arrays: node i's are to[start[i]] .. to[start[i + 1] - 1]. An array per
+ * node was 200k arrays at 200k nodes, all alive until the order was done.
+ */
+interface InputProducers {
+  start: Int32Array;
+  to: Int32Array;
+}
+
+function inputProducers(exec: ExecGraph, producer: Map<string, number>, defined: ReadonlySet<string>): InputProducers {
+  const size = exec.nodes.length;
+  const start = new Int32Array(size + 1);
+  let to = new Int32Array(Math.max(16, size));
+  let count = 0;
+  for (let index = 0; index < size; index++) {
+    const n = exec.nodes[index];
+    start[index] = count;
+    if (!n) continue;
+    const explicitCount = n.inputs.length;
+    for (let k = 0; k < explicitCount + n.implicitInputs.length; k++) {
+      const v = k < explicitCount ? n.inputs[k]! : n.implicitInputs[k - explicitCount]!;
+      if (v === '') continue;
+      const p = producer.get(v);
+      if (p === undefined) {
+        if (!defined.has(v)) {
+          throw new PlanError('bad-model', `Input '${v}' of node '${nodeDisplayName(n)}' is not produced by any node, graph input, initializer or outer-scope value`);
+        }
+        continue;
+      }
+      if (count === to.length) {
+        const grown = new Int32Array(to.length * 2);
+        grown.set(to);
+        to = grown;
+      }
+      to[count++] = p;
+    }
+    to.subarray(start[index]!, count).sort();
+  }
+  start[size] = count;
+  return { start, to: to.subarray(0, count) };
+}
+
+function isTopological(order: number[], inputNodes: InputProducers, size: number): boolean {
   const pos = new Int32Array(size).fill(-1);
   order.forEach((idx, i) => (pos[idx] = i));
-  for (const idx of order) for (const p of inputNodes[idx]!) if (pos[p]! >= pos[idx]!) return false;
+  for (const idx of order) {
+    for (let k = inputNodes.start[idx]!; k < inputNodes.start[idx + 1]!; k++) if (pos[inputNodes.to[k]!]! >= pos[idx]!) return false;
+  }
   return true;
 }
 
 /** A node that lies on a cycle: Kahn's algorithm leaves cycle nodes and their descendants; walk back until a repeat. */
-function findCycleNode(exec: ExecGraph, inputNodes: number[][]): number {
+function findCycleNode(exec: ExecGraph, inputNodes: InputProducers): number {
+  const producersOf = (i: number): Int32Array => inputNodes.to.subarray(inputNodes.start[i]!, inputNodes.start[i + 1]!);
   const indegree = new Int32Array(exec.nodes.length);
   const consumers: number[][] = exec.nodes.map(() => []);
   for (const n of exec.nodes) {
     if (!n) continue;
-    for (const p of inputNodes[n.index]!) {
+    for (const p of producersOf(n.index)) {
       indegree[n.index]!++;
       consumers[p]!.push(n.index);
     }
@@ -113,7 +149,7 @@ function findCycleNode(exec: ExecGraph, inputNodes: number[][]): number {
   const seen = new Set<number>();
   while (!seen.has(cur)) {
     seen.add(cur);
-    cur = inputNodes[cur]!.find((p) => !done[p])!;
+    cur = producersOf(cur).find((p) => !done[p])!;
   }
   return cur;
 }

@@ -78,10 +78,28 @@ export const KERNEL_TABLE: Readonly<Record<string, readonly KernelDecl[]>> = {
 
 const NONE: KernelDecl = {};
 
+/**
+ * KERNEL_TABLE by domain, then op type: a lookup per node output then builds no `domain::op` key
+ * string (which V8 must flatten and hash on every call).
+ */
+const KERNELS_BY_DOMAIN: ReadonlyMap<string, ReadonlyMap<string, readonly KernelDecl[]>> = splitByDomain(KERNEL_TABLE);
+
+function splitByDomain<T>(table: Record<string, T>): Map<string, Map<string, T>> {
+  const out = new Map<string, Map<string, T>>();
+  for (const [key, value] of Object.entries(table)) {
+    const at = key.indexOf('::');
+    const domain = key.slice(0, at);
+    let ops = out.get(domain);
+    if (!ops) out.set(domain, (ops = new Map()));
+    ops.set(key.slice(at + 2), value);
+  }
+  return out;
+}
+
 /** The declarations of `domain::opType` at `opsetVersion` of its domain; an empty declaration when the op has none. */
 export function lookupKernel(opType: string, domain: string, opsetVersion: number | undefined): KernelDecl {
   const d = domain === 'ai.onnx' ? '' : domain;
-  const entries = KERNEL_TABLE[`${d}::${opType}`];
+  const entries = KERNELS_BY_DOMAIN.get(d)?.get(opType);
   if (!entries) return NONE;
   const v = opsetVersion ?? Number.MAX_SAFE_INTEGER;
   return entries.find((e) => (e.sinceVersion ?? 1) <= v) ?? NONE;

@@ -75,10 +75,11 @@ export function planGraph(input: PlanGraphInput, known: StaticPlan = planStatic(
 
 /** Replays the traced self-owned allocations (Allocate roots of tensors) and their frees in step order. */
 function bestFitArena(input: PlanGraphInput, order: number[], allocation: AllocationPlan, release: Map<string, number>): number | null {
-  const freesAfter: string[][] = order.map(() => []);
+  // Per-step free lists, made only at steps that free something (not an empty array per step).
+  const freesAfter: (string[] | undefined)[] = new Array(order.length);
   const traced = new Set<string>();
   const events: PatternEvent[] = [];
-  for (const [root, step] of release) freesAfter[step]!.push(root);
+  for (const [root, step] of release) (freesAfter[step] ??= []).push(root);
   for (let step = 0; step < order.length; step++) {
     for (const out of input.exec.nodes[order[step]!]!.outputs) {
       if (out === '') continue;
@@ -91,7 +92,8 @@ function bestFitArena(input: PlanGraphInput, order: number[], allocation: Alloca
       traced.add(out);
       events.push({ kind: 'alloc', id: out, sizeBytes: size.bytes });
     }
-    for (const root of freesAfter[step]!) if (traced.has(root)) events.push({ kind: 'free', id: root });
+    const freed = freesAfter[step];
+    if (freed) for (const root of freed) if (traced.has(root)) events.push({ kind: 'free', id: root });
   }
   return bestFitPeakBytes(events);
 }

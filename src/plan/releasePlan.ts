@@ -12,12 +12,18 @@ export function computeReleasePlan(exec: ExecGraph, order: number[], plan: Alloc
   const release = new Map<string, number>();
   for (let step = order.length - 1; step >= 0; step--) {
     const n = exec.nodes[order[step]!]!;
-    for (const name of n.inputs.concat(n.implicitInputs)) {
-      if (name === '') continue;
-      const origin = plan.byName.get(plan.byName.get(name)!.root)!;
-      if (origin.allocKind !== 'Allocate' && origin.allocKind !== 'AllocatedExternally') continue;
-      if (!release.has(origin.name)) release.set(origin.name, step);
-    }
+    releaseRoots(n.inputs, step, plan, release);
+    releaseRoots(n.implicitInputs, step, plan, release);
   }
   return release;
+}
+
+/** Releases after `step` the releasable roots of `names` not yet released by a later step. */
+function releaseRoots(names: string[], step: number, plan: AllocationPlan, release: Map<string, number>): void {
+  for (const name of names) {
+    if (name === '') continue;
+    const origin = plan.byName.get(plan.byName.get(name)!.root)!;
+    if (origin.allocKind !== 'Allocate' && origin.allocKind !== 'AllocatedExternally') continue;
+    if (!release.has(origin.name)) release.set(origin.name, step);
+  }
 }

@@ -75,6 +75,8 @@ function uniqueId(ctx: GraphReportContext, id: string): string {
 }
 
 function dimOut(d: SymDim, symbols: Set<string>): ReportDim {
+  // Most dims are numbers: no symbols to collect, and no empty array per dim.
+  if (d === null || d === undefined || typeof d === 'number') return d ?? null;
   for (const name of dimSymbols(d)) symbols.add(name);
   return formatDim(d);
 }
@@ -174,7 +176,9 @@ export function buildGraphReport(
       buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`),
     );
     const io = workspaceIo(exec, n, typeOf, ctx.bindings, overridable, graphOutputs);
-    initSteps.push({ step, node: n, io });
+    // Only a step reading an initializer adds uses or packs to the initialization figures; the
+    // others (most steps) would be kept alive until then for nothing.
+    if (n.inputs.some((name) => exec.initializers.has(name))) initSteps.push({ step, node: n, io });
     const ws = stepWorkspace(n, io, ctx.opsets, ctx.env);
     return {
       index: step,

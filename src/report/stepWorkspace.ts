@@ -36,27 +36,72 @@ export function workspaceIo(
   overridable: ReadonlySet<string>,
   graphOutputs: ReadonlySet<string>,
 ): WorkspaceIo {
-  const desc = (name: string): TensorDesc | null => {
+  return new LazyWorkspaceIo(exec, node, typeOf, bindings, overridable, graphOutputs);
+}
+
+/**
+ * Builds the descriptors on first read: most ops (Relu, Add, ...) have a zero-workspace rule and
+ * no prepack rule that reads them, and at 200k steps building them eagerly was ~1 KiB of garbage
+ * per step. The descriptors are pure functions of the types, so when they are built changes nothing.
+ */
+class LazyWorkspaceIo implements WorkspaceIo {
+  private inputDescs: (TensorDesc | null)[] | null = null;
+  private outputDescs: (TensorDesc | null)[] | null = null;
+
+  constructor(
+    private readonly exec: ExecGraph,
+    private readonly node: ExecNode,
+    private readonly typeOf: (name: string) => InferredValue | undefined,
+    private readonly bindings: Record<string, number>,
+    private readonly overridable: ReadonlySet<string>,
+    private readonly graphOutputs: ReadonlySet<string>,
+  ) {}
+
+  get inputs(): (TensorDesc | null)[] {
+    return (this.inputDescs ??= this.node.inputs.map((name) => this.desc(name)));
+  }
+
+  get outputs(): (TensorDesc | null)[] {
+    return (this.outputDescs ??= this.node.outputs.map((name) => this.desc(name)));
+  }
+
+  // An overridable initializer (also a graph input, IR >= 4) is not constant for ORT: a feed may
+  // replace it, so kernels neither prepack it nor read its values at construction.
+  isConstant(name: string): boolean {
+    return this.exec.initializers.has(name) && !this.overridable.has(name);
+  }
+
+  isGraphOutput(name: string): boolean {
+    return this.graphOutputs.has(name);
+  }
+
+  constantValues(name: string): number[] | null {
+    return this.overridable.has(name) ? null : (this.exec.initializers.get(name)?.values ?? null);
+  }
+
+  private desc(name: string): TensorDesc | null {
     if (name === '') return null;
-    const t = typeOf(name);
+    const t = this.typeOf(name);
     if (!t || t.dtype === null || t.shape === null || (t.kind !== 'tensor' && t.kind !== 'unknown')) return null;
     return {
       dtype: t.dtype,
       dims: t.shape.map((d) => {
-        const v = evaluateDim(d, bindings);
+        const v = evaluateDim(d, this.bindings);
         return typeof v === 'number' ? v : null;
       }),
     };
-  };
-  return {
-    inputs: node.inputs.map(desc),
-    outputs: node.outputs.map(desc),
-    // An overridable initializer (also a graph input, IR >= 4) is not constant for ORT: a feed may
-    // replace it, so kernels neither prepack it nor read its values at construction.
-    isConstant: (name) => exec.initializers.has(name) && !overridable.has(name),
-    isGraphOutput: (name) => graphOutputs.has(name),
-    constantValues: (name) => (overridable.has(name) ? null : exec.initializers.get(name)?.values ?? null),
-  };
+  }
+}
+
+/** `env` with the node domain's opset, one object per (env, opset) instead of one per step. */
+const envWithOpset = new WeakMap<WorkspaceEnv, Map<number | undefined, WorkspaceEnv>>();
+
+function opsetEnv(env: WorkspaceEnv, opset: number | undefined): WorkspaceEnv {
+  let byOpset = envWithOpset.get(env);
+  if (!byOpset) envWithOpset.set(env, (byOpset = new Map()));
+  let out = byOpset.get(opset);
+  if (!out) byOpset.set(opset, (out = { ...env, opset }));
+  return out;
 }
 
 /**
@@ -66,7 +111,7 @@ export function workspaceIo(
  */
 export function stepWorkspace(node: ExecNode, io: WorkspaceIo, opsets: Record<string, number>, env: WorkspaceEnv = DEFAULT_WORKSPACE_ENV): StepWorkspace {
   try {
-    const est = estimateWorkspace(node, io, { ...env, opset: opsets[node.domain] });
+    const est = estimateWorkspace(node, io, opsetEnv(env, opsets[node.domain]));
     return { bytes: est.bytes, state: est.state, reason: est.reason };
   } catch (e) {
     throw internalRuleError(e, 'workspace formula', node.opType, node.name);

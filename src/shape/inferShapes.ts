@@ -11,7 +11,7 @@
 import { ShapeError } from '../onnx/lensError';
 import { internalRuleError } from '../onnx/internalError';
 import type { FunctionInfo, Graph, SparseTensorInfo, TensorInfo, TypeInfo, ValueInfo } from '../onnx/model';
-import { inferenceOrder } from './graphOrder';
+import { inferenceOrderIndices } from './graphOrder';
 import { makeRuleContext, type PassSettings } from './nodeContext';
 import type { OutSpec, ShapeNode, Val } from './ruleContext';
 import { domainName, findRule } from './rules/ruleTable';
@@ -76,35 +76,46 @@ function lookup(scope: Scope | null, name: string): Val | undefined {
   return undefined;
 }
 
-/** ORT's node index for naming: the explicit index, else the position among non-Constant nodes. */
-/** What inference reads of a node list besides types: labels and order. Kept per node-list object. */
+/**
+ * The live nodes in file order, with ORT's node label for each: the name, else `OpType_index`
+ * with the explicit index, else the position among non-Constant nodes.
+ */
+function liveNodesOf(nodes: readonly (ShapeNode | undefined)[]): { live: ShapeNode[]; labels: string[] } {
+  const live: ShapeNode[] = [];
+  const labels: string[] = [];
+  let k = 0;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    if (!n) continue;
+    const index = n.index ?? (n.opType === 'Constant' && n.domain === '' ? -1 : k);
+    if (n.index === undefined && index >= 0) k++;
+    live.push(n);
+    labels.push(n.name || `${n.opType}_${index >= 0 ? index : i}`);
+  }
+  return { live, labels };
+}
+
+/** What inference reads of a node list besides types: the live nodes, their labels and their order. */
 interface GraphStructure {
-  labels: Map<ShapeNode, string>;
-  order: ShapeNode[];
+  live: ShapeNode[];
+  labels: string[];
+  order: Int32Array;
 }
 
 /**
  * A report's rebinds infer the same (cached, never edited) graphs again with other bindings; their
- * labels and topological order do not depend on bindings, so they are computed once per node list.
+ * live nodes, labels and topological order do not depend on bindings, so they are computed once per
+ * node list.
  */
 const structures = new WeakMap<readonly (ShapeNode | undefined)[], GraphStructure>();
 
 function structureOf(nodes: readonly (ShapeNode | undefined)[]): GraphStructure {
   let s = structures.get(nodes);
-  if (!s) structures.set(nodes, (s = { labels: labelsOf(nodes), order: inferenceOrder(nodes) }));
+  if (!s) {
+    const { live, labels } = liveNodesOf(nodes);
+    structures.set(nodes, (s = { live, labels, order: inferenceOrderIndices(live) }));
+  }
   return s;
-}
-
-function labelsOf(nodes: readonly (ShapeNode | undefined)[]): Map<ShapeNode, string> {
-  const labels = new Map<ShapeNode, string>();
-  let k = 0;
-  nodes.forEach((n, i) => {
-    if (!n) return;
-    const index = n.index ?? (n.opType === 'Constant' && n.domain === '' ? -1 : k);
-    if (n.index === undefined && index >= 0) k++;
-    labels.set(n, n.name || `${n.opType}_${index >= 0 ? index : i}`);
-  });
-  return labels;
 }
 
 function initializerList(g: ShapeGraph): TensorInfo[] {
@@ -137,16 +148,25 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
     }
   });
 
-  const { labels, order } = structureOf(g.nodes);
-  for (const node of order) {
-    const specs = inferNode(pass, node, labels.get(node) ?? node.opType, scope, result, depth);
+  // One body inferrer per graph (it depends only on this graph's scope), not a closure per node.
+  const inferBody = (body: Graph, formals: (Val | null)[] | null): Val[] => {
+    const sub = runGraph(pass, body, scope, formals && formals.map((f) => f && bodyView(f)), depth + 1);
+    result.subgraphs.set(body, sub);
+    return body.outputs.map((o) => sub.values.get(o.name) ?? unknownVal(`subgraph output '${o.name}' has no producer`));
+  };
+  const { live, labels, order } = structureOf(g.nodes);
+  for (const at of order) {
+    const node = live[at]!;
+    const label = labels[at]!;
+    const specs = inferNode(pass, node, label, scope, inferBody, depth);
     const staticProp = pass.isStatic ? staticDataOf(pass, node, scope) : null;
-    node.outputs.forEach((name, k) => {
-      if (!name) return;
+    for (let k = 0; k < node.outputs.length; k++) {
+      const name = node.outputs[k]!;
+      if (!name) continue;
       const spec = specs[k];
       let v: Val = spec
         ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype ?? null, shape: cleanDims(spec.shape), value: cleanDims(spec.value ?? null), reason: spec.reason ?? null, elemKind: spec.elemKind }
-        : unknownVal(`no type for output ${k} of ${domainName(node.domain)}::${node.opType} '${labels.get(node)}'`);
+        : unknownVal(`no type for output ${k} of ${domainName(node.domain)}::${node.opType} '${label}'`);
       if (pass.isStatic && !(node.opType === 'Constant' && node.domain === '')) {
         // ORT's static view of contents is its data propagation, not the rules' runtime contents.
         const prop = k === 0 ? staticProp : null;
@@ -154,9 +174,9 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
         if (prop) v.prop = prop;
       }
       v = mergeDeclared(v, declared.get(name), pass, name);
-      if (isIncomplete(v) && v.reason === null) v.reason = inheritedReason(node, scope) ?? `${node.opType} '${labels.get(node)}' leaves output '${name}' partly unknown`;
+      if (isIncomplete(v) && v.reason === null) v.reason = inheritedReason(node, scope) ?? `${node.opType} '${label}' leaves output '${name}' partly unknown`;
       values.set(name, v);
-    });
+    }
   }
   return result;
 }
@@ -168,9 +188,14 @@ function staticDataOf(pass: PassSettings, node: ShapeNode, scope: Scope): Propag
   return propagateStaticData(node, pass.opsets[domainName(node.domain)] ?? 0, inputs);
 }
 
-/** Out-of-range reads in a rule (malformed models) yield undefined; they mean unknown. */
+/**
+ * Out-of-range reads in a rule (malformed models) yield undefined; they mean unknown. A clean
+ * array is kept as is (pass values are never mutated in place), a copy only when one is found.
+ */
 function cleanDims(dims: SymDim[] | null | undefined): SymDim[] | null {
-  return dims ? dims.map((d) => d ?? null) : null;
+  if (!dims) return null;
+  for (let i = 0; i < dims.length; i++) if (dims[i] === undefined) return dims.map((d) => d ?? null);
+  return dims;
 }
 
 function inheritedReason(node: ShapeNode, scope: Scope): string | null {
@@ -181,19 +206,16 @@ function inheritedReason(node: ShapeNode, scope: Scope): string | null {
   return null;
 }
 
-function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Scope, result: PassResult, depth: number): (OutSpec | null)[] {
+type BodyInferrer = (g: Graph, formals: (Val | null)[] | null) => Val[];
+
+function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Scope, inferBody: BodyInferrer, depth: number): (OutSpec | null)[] {
   if (node.opType === 'Constant' && node.domain === '') return [constantVal(node)];
   const inputs = node.inputs.map((name) => {
     if (!name) return null;
     return lookup(scope, name) ?? unknownVal(`value '${name}' has no producer`);
   });
-  const fn = pass.functions.get(`${node.domain}::${node.opType}`);
+  const fn = pass.functions.size > 0 ? pass.functions.get(`${node.domain}::${node.opType}`) : undefined;
   if (fn) return inferFunctionCall(pass, fn, node, inputs, depth);
-  const inferBody = (g: Graph, formals: (Val | null)[] | null): Val[] => {
-    const sub = runGraph(pass, g, scope, formals && formals.map((f) => f && bodyView(f)), depth + 1);
-    result.subgraphs.set(g, sub);
-    return g.outputs.map((o) => sub.values.get(o.name) ?? unknownVal(`subgraph output '${o.name}' has no producer`));
-  };
   const rule = findRule(node.domain, node.opType);
   if (!rule) {
     // Bodies of unknown ops are still inferred from their declared inputs, for their local reports.
@@ -246,6 +268,8 @@ function outerVal(v: InferredValue, isStatic: boolean): Val {
 
 function staticDims(shape: SymDim[] | null): (number | string | null)[] | null {
   if (!shape) return null;
+  // All numbers or unknown (the usual case): the same entries, so the pass's array serves (never mutated).
+  if (shape.every((d) => d === null || typeof d === 'number')) return shape as (number | null)[];
   return shape.map((d) => (d === null || typeof d === 'number' ? d : singleSymbol(d)));
 }
 

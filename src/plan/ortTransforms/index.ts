@@ -27,13 +27,38 @@ export interface OrtTransformContext {
 
 /** Value name → dtype, from the context's inference of the graph as it is now. */
 function dtypesOf(exec: ExecGraph, ctx: OrtTransformContext): DtypeMap {
-  const map: DtypeMap = new Map();
+  const outer = new Map<string, number | null>();
   for (const name of exec.outerScope) {
     const t = ctx.outerTypes?.get(name);
-    if (t) map.set(name, t.dtype);
+    if (t) outer.set(name, t.dtype);
   }
-  for (const [name, v] of ctx.types(exec).values) if (v.dtype !== null || !map.has(name)) map.set(name, v.dtype);
-  return map;
+  return new InferredDtypes(ctx.types(exec).values, outer);
+}
+
+/**
+ * The dtypes read through from the inference result instead of copied into a Map of every value
+ * (a 200k-entry table per graph state). A value's inferred dtype wins, except that an unknown one
+ * leaves an outer-scope type in place; `set` (a retyped or inserted value) overrides both.
+ */
+class InferredDtypes implements DtypeMap {
+  private readonly overrides = new Map<string, number | null>();
+
+  constructor(
+    private readonly inferred: ReadonlyMap<string, InferredValue>,
+    private readonly outer: ReadonlyMap<string, number | null>,
+  ) {}
+
+  get(name: string): number | null | undefined {
+    if (this.overrides.size > 0 && this.overrides.has(name)) return this.overrides.get(name);
+    const v = this.inferred.get(name);
+    if (v !== undefined && (v.dtype !== null || !this.outer.has(name))) return v.dtype;
+    return this.outer.get(name);
+  }
+
+  set(name: string, dtype: number | null): this {
+    this.overrides.set(name, dtype);
+    return this;
+  }
 }
 
 /**

@@ -7,7 +7,10 @@ import type { ExecNode } from '../execGraph';
 import type { GraphEditor } from './graphEditor';
 
 /** Value name → ONNX dtype number (null: unknown). Updated in place as the transforms retype values. */
-export type DtypeMap = Map<string, number | null>;
+export interface DtypeMap {
+  get(name: string): number | null | undefined;
+  set(name: string, dtype: number | null): unknown;
+}
 
 type TypeGroup = 'bool' | 'int' | 'uint' | 'float';
 

@@ -37,5 +37,17 @@ export const SHAPE_RULES: ReadonlyMap<string, ShapeRule> = new Map([
 
 /** The rule for an op, or undefined. */
 export function findRule(domain: string, opType: string): ShapeRule | undefined {
-  return SHAPE_RULES.get(`${domainName(domain)}::${opType}`);
+  return RULES_BY_DOMAIN.get(domainName(domain))?.get(opType);
 }
+
+/** SHAPE_RULES by domain, then op type, so that a lookup per node builds no key string. */
+const RULES_BY_DOMAIN: ReadonlyMap<string, ReadonlyMap<string, ShapeRule>> = (() => {
+  const out = new Map<string, Map<string, ShapeRule>>();
+  for (const [key, rule] of SHAPE_RULES) {
+    const at = key.indexOf('::');
+    let ops = out.get(key.slice(0, at));
+    if (!ops) out.set(key.slice(0, at), (ops = new Map()));
+    ops.set(key.slice(at + 2), rule);
+  }
+  return out;
+})();
