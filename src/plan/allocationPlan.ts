@@ -2,7 +2,9 @@
  * ORT's per-value allocation plan for one graph and one stream (ort-planner.md §2):
  * ComputePlanForInputsAndWeights, ComputeReuseCount, then per node in execution order and per
  * output the first rule that applies:
- *   1 AllocatedExternally  2 AllocateOutput (Loop-body Identity of a PreExisting value: Share)
+ *   (1 AllocatedExternally: never on the CPU EP of an inference build, whose kernels declare no
+ *   ExternalOutputs(); only orttraining's YieldOp, TorchEmbedding and ExternalFunctionOp do)
+ *   2 AllocateOutput (Loop-body Identity of a PreExisting value: Share)
  *   3 Alias / VariadicAlias / MayInplace (sequential only)  4 Allocate for non-tensors
  *   5 a dead buffer from the freelist (sequential only, output has a consumer, known rank > 0)
  *   6 Allocate
@@ -171,12 +173,6 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
     uses[original.ortIndex]! += uses[v.ortIndex]!;
   };
   const isSequential = view === 'sequential';
-  const externalProducer = (v: ValuePlan): boolean => {
-    const p = v.producerNode;
-    if (p === null) return false;
-    const pn = exec.nodes[p]!;
-    return lookupKernel(pn.opType, pn.domain, opsets[pn.domain]).hasExternalOutputs === true;
-  };
   const loopIterationInput = input.parentOpType === 'Loop' ? exec.inputs[0]?.name : undefined;
 
   // The freelist holds roots with the step whose decrement freed them. ORT pushes to the front and
@@ -206,7 +202,6 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
       for (const [i, o] of decl.mayInplace) {
         if (o !== k || i >= n.inputs.length || n.inputs[i] === '') continue;
         const inPlan = inputSlot(n, i)!;
-        if (externalProducer(inPlan)) continue;
         if (uses[owner[inPlan.ortIndex]!.ortIndex] === 1 && sameSize(typeOf(inPlan.name), typeOf(n.outputs[k]!))) return { input: inPlan, via: 'inplace' };
       }
     }
@@ -220,10 +215,6 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
       const out = n.outputs[k]!;
       if (out === '') continue;
       const v = outputSlot(n, k)!;
-      if (decl.hasExternalOutputs) {
-        v.allocKind = 'AllocatedExternally';
-        continue;
-      }
       if (v.isGraphOutput) {
         v.allocKind = 'AllocateOutput';
         if (input.parentOpType === 'Loop' && n.opType === 'Identity' && n.domain === '' && n.inputs[0] && n.inputs[0] !== loopIterationInput) {

@@ -173,6 +173,7 @@ export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = n
     valueInfo: graph.valueInfo.slice(),
     outerScope: new Set(outerScope),
     nameCounter: { next: 0 },
+    version: 0,
     uncovered: [],
   };
 }

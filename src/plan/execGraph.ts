@@ -34,6 +34,8 @@ export interface ExecGraph {
   /** Outer-scope names visible to this graph (empty for the main graph). */
   outerScope: Set<string>;
   nameCounter: { next: number };
+  /** Bumped by GraphEditor on every change (nodes, wiring, attributes, initializers): what a memo of this graph keys on. */
+  version: number;
   /** Changes ORT makes that this model could not reproduce; become uncovered terms. */
   uncovered: { term: string; reason: string }[];
 }

@@ -6,7 +6,6 @@
  * - `variadicAlias`: input `inputOffset + k` aliases output `outputOffset + k`.
  * - `mayInplace`: the output may take the input's buffer when this node is the root's last user
  *   and the shapes pass SameSize.
- * - `hasExternalOutputs`: the kernel allocates its outputs itself (kAllocatedExternally).
  * Ops without an entry declare nothing: their outputs get a fresh or a dead buffer.
  */
 
@@ -15,7 +14,6 @@ export interface KernelDecl {
   alias?: readonly (readonly [number, number])[];
   variadicAlias?: { inputOffset: number; outputOffset: number };
   mayInplace?: readonly (readonly [number, number])[];
-  hasExternalOutputs?: boolean;
   /** First opset of the domain this declaration applies to (default 1). */
   sinceVersion?: number;
 }

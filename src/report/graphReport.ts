@@ -81,17 +81,6 @@ function dimOut(d: SymDim, symbols: Set<string>): ReportDim {
   return formatDim(d);
 }
 
-/**
- * Identifies a graph state for the inference memo. The level-0 transforms only ever add nodes (new
- * indices), remove nodes (gaps) or add initializers, and every rewiring goes with one of those, so
- * these three counts change whenever the graph does.
- */
-function execStateKey(e: ExecGraph): string {
-  let live = 0;
-  for (const n of e.nodes) if (n) live++;
-  return `${e.nodes.length}/${live}/${e.initializers.size}`;
-}
-
 /** Builds the report graph for `graph` and its bodies; returns its id. */
 export function buildGraphReport(
   ctx: GraphReportContext,
@@ -117,12 +106,12 @@ export function buildGraphReport(
     exec = buildExecGraph(graph, new Set(outerTypes.keys()), ctx.outerMemo);
     // Inference is the costly step: when the transforms left the graph as they last typed it (the usual
     // fp32 case), the final pass reuses that result instead of inferring the same graph again.
-    let memo: { key: string; typed: Graph; result: InferenceResult } | null = null;
+    // The memo is keyed by the graph and its version, which GraphEditor bumps on every change.
+    let memo: { exec: ExecGraph; version: number; typed: Graph; result: InferenceResult } | null = null;
     const inferExec = (e: ExecGraph): InferenceResult => {
-      const key = execStateKey(e);
-      if (memo === null || memo.key !== key) {
+      if (memo === null || memo.exec !== e || memo.version !== e.version) {
         const typed = execGraphToGraph(e, graph.name);
-        memo = { key, typed, result: ctx.infer(typed, outerTypes) };
+        memo = { exec: e, version: e.version, typed, result: ctx.infer(typed, outerTypes) };
       }
       return memo.result;
     };

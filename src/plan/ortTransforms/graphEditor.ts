@@ -6,7 +6,7 @@
  * `producer` / `consumers` mirror ORT's edges: an edge exists for every explicit and implicit input
  * that some live node produces.
  */
-import type { Attribute } from '../../onnx/model';
+import type { Attribute, TensorInfo } from '../../onnx/model';
 import type { ExecGraph, ExecNode } from '../execGraph';
 
 /** A node to add: everything but the index, which the graph assigns. */
@@ -127,6 +127,7 @@ export class GraphEditor {
   /** Adds a node at the next index and returns it. */
   addNode(spec: NewNode): ExecNode {
     const n: ExecNode = { ...spec, index: this.graph.nodes.length };
+    this.graph.version++;
     this.graph.nodes.push(n);
     this.index(n);
     return n;
@@ -137,6 +138,7 @@ export class GraphEditor {
     const n = this.graph.nodes[index];
     if (!n) return;
     this.unindex(n);
+    this.graph.version++;
     this.graph.nodes[index] = undefined;
   }
 
@@ -145,6 +147,7 @@ export class GraphEditor {
     const n = this.graph.nodes[index];
     if (!n) return;
     this.unindex(n);
+    this.graph.version++;
     n.inputs = n.inputs.map((i) => (i === from ? to : i));
     this.index(n);
   }
@@ -154,6 +157,7 @@ export class GraphEditor {
     const n = this.graph.nodes[index];
     if (!n) return;
     this.unindex(n);
+    this.graph.version++;
     n.inputs = n.inputs.map((v, k) => (k === slot ? value : v));
     this.index(n);
   }
@@ -163,9 +167,24 @@ export class GraphEditor {
     const n = this.graph.nodes[index];
     if (!n) return;
     this.unindex(n);
+    this.graph.version++;
     n.inputs = n.inputs.map((i) => map.get(i) ?? i);
     n.outputs = n.outputs.map((o) => map.get(o) ?? o);
     this.index(n);
+  }
+
+  /** Sets the attributes of node `index`. */
+  setAttributes(index: number, attributes: ExecNode['attributes']): void {
+    const n = this.graph.nodes[index];
+    if (!n) return;
+    this.graph.version++;
+    n.attributes = attributes;
+  }
+
+  /** Adds (or replaces) an initializer. */
+  setInitializer(t: TensorInfo): void {
+    this.graph.version++;
+    this.graph.initializers.set(t.name, t);
   }
 
   /** Records a value name as known to the graph (ORT creates a NodeArg for it). */

@@ -69,7 +69,7 @@ function inlineBody(g: GraphEditor, call: ExecNode, body: FunctionBody, origin: 
   for (const item of body.items) {
     if (item.kind === 'constant') {
       const name = mapName(item.name);
-      g.graph.initializers.set(name, initializerOf(name, item));
+      g.setInitializer(initializerOf(name, item));
       g.noteArg(name);
       continue;
     }

@@ -170,7 +170,7 @@ export function insertCasts(g: GraphEditor, types: DtypeMap, assigned: Assignmen
     if (n.domain === '' && ARM64_FP16_OPS.has(n.opType)) arm64Ops.add(n.opType);
     assigned.set(idx, true);
     // Generator ops (EyeLike, RandomNormalLike, ...) declare their output type in `dtype`.
-    n.attributes = n.attributes.map((a) => (a.name === 'dtype' && a.i === DataType.FLOAT16 ? { ...a, i: DataType.FLOAT } : a));
+    g.setAttributes(idx, n.attributes.map((a) => (a.name === 'dtype' && a.i === DataType.FLOAT16 ? { ...a, i: DataType.FLOAT } : a)));
     for (const o of n.outputs) {
       if (!isFp16(types, o)) continue;
       replace.set(o, addCast(g, types, o, true, DataType.FLOAT16));

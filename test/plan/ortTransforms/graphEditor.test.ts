@@ -12,6 +12,7 @@ function graphWith(names: string[]): ExecGraph {
     valueInfo: [],
     outerScope: new Set(),
     nameCounter: { next: 0 },
+    version: 0,
     uncovered: [],
   };
 }
@@ -54,4 +55,27 @@ test('a removed node name can be generated again only after the token check for 
   const g = new GraphEditor(graphWith(['a']));
   g.removeNode(0);
   assert.equal(g.generateNodeName('a'), 'a', 'the name is free once its node is gone');
+});
+
+test('every edit bumps the graph version (what the inference memo keys on), including rewiring and attribute-only edits', () => {
+  const g = new GraphEditor(graphWith(['a', 'b']));
+  const seen = [g.graph.version];
+  const step = (edit: () => void): void => {
+    edit();
+    assert.ok(g.graph.version > seen[seen.length - 1]!, 'the version grew');
+    seen.push(g.graph.version);
+  };
+  step(() => g.addNode(relu('c', 'v2', 'v3')));
+  step(() => g.replaceInput(1, 'v1', 'v0'));
+  step(() => g.setInput(1, 0, 'v1'));
+  step(() => g.replaceDefs(0, new Map([['v1', 'w1']])));
+  step(() => g.setAttributes(0, [{ name: 'alpha', type: 1, f: 0.5 }]));
+  step(() => g.setInitializer({ name: 'k', dataType: 1, dims: [], byteSize: 4, storedBytes: 4, external: null, values: [1] }));
+  step(() => g.removeNode(2));
+  // Reads change nothing.
+  const before = g.graph.version;
+  g.consumers('v1');
+  g.producer('v2');
+  g.generateNodeName('x');
+  assert.equal(g.graph.version, before);
 });

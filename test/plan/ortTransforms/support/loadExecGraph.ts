@@ -106,6 +106,7 @@ export function toExecGraph(g: Graph): ExecGraph {
     valueInfo: g.valueInfo,
     outerScope: new Set(),
     nameCounter: { next: 0 },
+    version: 0,
     uncovered: [],
   };
 }
