@@ -7,6 +7,7 @@
  *   `values`, so that shape inference can propagate Shape/Reshape constants.
  * - Names are untrusted text from the file: never interpret them as markup.
  */
+import { normalizeDomain } from './domain';
 
 /** Tensors with at most this many elements keep their decoded numeric values. */
 export const SMALL_VALUE_LIMIT = 1024;
@@ -157,6 +158,6 @@ export function findAttribute(node: Pick<Node, 'attributes'>, name: string): Att
 
 /** The opset version the model imports for a domain ('' and 'ai.onnx' are the same), or undefined. */
 export function opsetVersion(model: Pick<Model, 'opsets'>, domain: string): number | undefined {
-  const d = domain === 'ai.onnx' ? '' : domain;
+  const d = normalizeDomain(domain);
   return model.opsets.find((o) => o.domain === d)?.version;
 }

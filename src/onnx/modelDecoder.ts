@@ -23,6 +23,7 @@ import type {
 import { SMALL_VALUE_LIMIT } from './model';
 import { AttributeType, DataLocation, onnxNodeBytesType } from './onnxSchema';
 import { decodeInt32FieldValues, decodeRawValues } from './tensorValues';
+import { normalizeDomain } from './domain';
 
 /** A decoded protobufjs message, read field by field. */
 type Msg = Record<string, unknown>;
@@ -302,9 +303,6 @@ function decodeSparseTensor(s: Msg): SparseTensorInfo {
   return info;
 }
 
-function normalizeDomain(domain: string): string {
-  return domain === 'ai.onnx' ? '' : domain;
-}
 
 /** Number of an int64 that protobufjs gave as Long or number; beyond 2^53 it is approximate, never wrapped. */
 function toNumber(v: unknown): number {

@@ -1,46 +1,28 @@
 /**
- * ORT's per-value allocation plan for one graph and one stream (ort-planner.md §2):
- * ComputePlanForInputsAndWeights, ComputeReuseCount, then per node in execution order and per
- * output the first rule that applies:
- *   (1 AllocatedExternally: never on the CPU EP of an inference build, whose kernels declare no
- *   ExternalOutputs(); only orttraining's YieldOp, TorchEmbedding and ExternalFunctionOp do)
- *   2 AllocateOutput (Loop-body Identity of a PreExisting value: Share)
- *   3 Alias / VariadicAlias / MayInplace (sequential only)  4 Allocate for non-tensors
- *   5 a dead buffer from the freelist (sequential only, output has a consumer, known rank > 0)
- *   6 Allocate
- * After each node the roots (`Buffer()`) of its inputs, implicit inputs and outputs lose one use;
- * a root reaching 0 is pushed to the FRONT of the freelist, which is scanned from the front.
+ * ORT's per-value allocation plan for one graph and one stream (allocation_planner.cc; docs/ort-planner.md §2),
+ * in ORT's order:
+ * 1. planInputsAndWeights (ComputePlanForInputsAndWeights): initializers AllocateStatically, graph
+ *    inputs and outer-scope values PreExisting, one use each (never freed, never reused);
+ * 2. countUses (ComputeReuseCount): one use per input slot and per output of each node in order,
+ *    one per graph output;
+ * 3. per node in execution order, per output, the first of OUTPUT_RULES that applies
+ *    (allocationRules.ts: graph output, alias or in place, non-tensor, dead buffer, allocate);
+ *    then the roots (`Buffer()`) of its inputs, implicit inputs and outputs lose one use, and a root
+ *    reaching 0 goes to the front of the Freelist.
  *
  * Invariant: `root` always names the value that owns the buffer (one hop), as ORT's `reused_buffer`.
  */
 import { PlanError } from '../onnx/lensError';
-import type { AllocKind, PlanView, ReuseVia } from './planTypes';
+import type { PlanView } from './planTypes';
 import type { InferredValue } from '../shape/types';
 import type { ExecGraph, ExecNode } from './execGraph';
-import { lookupKernel, type KernelDecl } from './kernelTable';
-import { sameSize } from './sameSize';
+import { OUTPUT_RULES, type PlannerState } from './allocationRules';
+import { Freelist } from './freelist';
+import { lookupKernel } from './kernelTable';
+import type { ValuePlan } from './valuePlan';
+import { normalizeDomain } from '../onnx/domain';
 
-/** The plan of one value. Steps are positions in the execution order; -1 means before step 0. */
-export interface ValuePlan {
-  name: string;
-  /** ORT's OrtValue index order (inputs, then nodes by index: inputs, implicit inputs, outputs; then outputs). */
-  ortIndex: number;
-  allocKind: AllocKind;
-  /** The value owning the buffer; the value itself when it owns one. */
-  root: string;
-  reuseVia: ReuseVia | null;
-  /** For freelist reuse: the dead root taken and the step whose decrement freed it. */
-  reusedFrom: { value: string; freedAfter: number } | null;
-  producedAt: number;
-  /** Node index of the producer, null for values that exist before step 0. */
-  producerNode: number | null;
-  /** Steps reading the value (explicit or implicit input), ascending, unique. */
-  consumers: number[];
-  isGraphInput: boolean;
-  isGraphOutput: boolean;
-  isInitializer: boolean;
-  isOuterScope: boolean;
-}
+export type { ValuePlan } from './valuePlan';
 
 /** Everything the planner needs about one graph. */
 export interface AllocationPlanInput {
@@ -132,13 +114,49 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
     }
   }
 
-  // ComputePlanForInputsAndWeights. Use counts by ortIndex, and each value's buffer owner by
-  // ortIndex (`root` names it; one hop, so the owner's owner is itself).
+  // Use counts by ortIndex, and each value's buffer owner by ortIndex (`root` names it; one hop).
   const uses: number[] = new Array<number>(values.length).fill(0);
   const owner: ValuePlan[] = values.slice();
-  const bump = (name: string, by = 1): void => {
-    uses[byName.get(name)!.ortIndex]! += by;
+  planInputsAndWeights(values, exec, uses);
+  countUses(order, slots, slotStart, uses);
+  for (const o of exec.outputs) uses[byName.get(o.name)!.ortIndex]!++;
+
+  const freelist = new Freelist();
+  const state: PlannerState = {
+    isSequential: view === 'sequential',
+    parentOpType: input.parentOpType,
+    loopIterationInput: input.parentOpType === 'Loop' ? exec.inputs[0]?.name : undefined,
+    typeOf, byName, freelist, uses, owner, inputSlot,
   };
+  // Declared once, not per node: closures created in the loop cost measurable time on big graphs.
+  const release = (v: ValuePlan | null, step: number): void => {
+    if (v === null) return;
+    const original = owner[v.ortIndex]!;
+    const left = uses[original.ortIndex]! - 1;
+    uses[original.ortIndex] = left;
+    if (left === 0) freelist.push(original.name, step);
+  };
+
+  for (let step = 0; step < order.length; step++) {
+    const n = exec.nodes[order[step]!]!;
+    const decl = lookupKernel(n.opType, n.domain, opsets[normalizeDomain(n.domain)]);
+    for (let k = 0; k < n.outputs.length; k++) {
+      if (n.outputs[k] === '') continue;
+      const o = { n, k, v: outputSlot(n, k)!, decl };
+      for (const rule of OUTPUT_RULES) if (rule.apply(state, o)) break;
+    }
+    for (let s = slotStart[n.index]!; s < slotStart[n.index + 1]!; s++) release(slots[s] ?? null, step);
+  }
+
+  return { values, byName };
+}
+
+/**
+ * ComputePlanForInputsAndWeights: values no node produces. Initializers are AllocateStatically,
+ * graph inputs and outer-scope values PreExisting; each gets one use for its caller, so it is never
+ * freed or reused.
+ */
+function planInputsAndWeights(values: readonly ValuePlan[], exec: ExecGraph, uses: number[]): void {
   for (const v of values) {
     if (v.producerNode !== null) continue;
     if (v.isInitializer) {
@@ -151,116 +169,16 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
     } else if (v.isGraphOutput) {
       throw new PlanError('bad-model', `Graph output '${v.name}' is not produced by any node, graph input or initializer`);
     }
-    // Graph inputs, outer-scope args and initializers are used by the caller: never freed, never reused.
     uses[v.ortIndex]!++;
   }
+}
 
-  // ComputeReuseCount.
+/** ComputeReuseCount: one use per input slot (implicit ones too) and per output of each node in order. */
+function countUses(order: readonly number[], slots: readonly (ValuePlan | null)[], slotStart: Int32Array, uses: number[]): void {
   for (const nodeIndex of order) {
     for (let s = slotStart[nodeIndex]!; s < slotStart[nodeIndex + 1]!; s++) {
       const v = slots[s];
       if (v) uses[v.ortIndex]!++;
     }
   }
-  for (const o of exec.outputs) bump(o.name);
-
-  const reuse = (reused: ValuePlan, v: ValuePlan, kind: AllocKind, via: ReuseVia | null): void => {
-    const original = owner[reused.ortIndex]!;
-    owner[v.ortIndex] = original;
-    v.root = original.name;
-    v.allocKind = kind;
-    v.reuseVia = via;
-    uses[original.ortIndex]! += uses[v.ortIndex]!;
-  };
-  const isSequential = view === 'sequential';
-  const loopIterationInput = input.parentOpType === 'Loop' ? exec.inputs[0]?.name : undefined;
-
-  // The freelist holds roots with the step whose decrement freed them. ORT pushes to the front and
-  // scans from the front; this array is stored reversed (front = last element) so a push is O(1).
-  const freelist: { root: string; freedAt: number }[] = [];
-
-  // Declared once, not per node: closures created in the loop cost measurable time on big graphs.
-  const release = (v: ValuePlan | null, step: number): void => {
-    if (v === null) return;
-    const original = owner[v.ortIndex]!;
-    const left = uses[original.ortIndex]! - 1;
-    uses[original.ortIndex] = left;
-    if (left === 0) freelist.push({ root: original.name, freedAt: step });
-  };
-
-  const findReusableInput = (n: ExecNode, decl: KernelDecl, k: number): { input: ValuePlan; via: ReuseVia } | null => {
-    if (decl.alias) {
-      for (const [i, o] of decl.alias) {
-        if (o === k && i < n.inputs.length && n.inputs[i] !== '') return { input: inputSlot(n, i)!, via: 'alias' };
-      }
-    }
-    if (decl.variadicAlias) {
-      const i = k - decl.variadicAlias.outputOffset + decl.variadicAlias.inputOffset;
-      if (i >= 0 && i < n.inputs.length && n.inputs[i] !== '') return { input: inputSlot(n, i)!, via: 'alias' };
-    }
-    if (decl.mayInplace) {
-      for (const [i, o] of decl.mayInplace) {
-        if (o !== k || i >= n.inputs.length || n.inputs[i] === '') continue;
-        const inPlan = inputSlot(n, i)!;
-        if (uses[owner[inPlan.ortIndex]!.ortIndex] === 1 && sameSize(typeOf(inPlan.name), typeOf(n.outputs[k]!))) return { input: inPlan, via: 'inplace' };
-      }
-    }
-    return null;
-  };
-
-  for (let step = 0; step < order.length; step++) {
-    const n = exec.nodes[order[step]!]!;
-    const decl = lookupKernel(n.opType, n.domain, opsets[n.domain === 'ai.onnx' ? '' : n.domain]);
-    for (let k = 0; k < n.outputs.length; k++) {
-      const out = n.outputs[k]!;
-      if (out === '') continue;
-      const v = outputSlot(n, k)!;
-      if (v.isGraphOutput) {
-        v.allocKind = 'AllocateOutput';
-        if (input.parentOpType === 'Loop' && n.opType === 'Identity' && n.domain === '' && n.inputs[0] && n.inputs[0] !== loopIterationInput) {
-          const source = inputSlot(n, 0)!;
-          if (source.allocKind === 'PreExisting') reuse(source, v, 'Share', null);
-        }
-        continue;
-      }
-      if (isSequential) {
-        const found = findReusableInput(n, decl, k);
-        if (found) {
-          reuse(found.input, v, 'Reuse', found.via);
-          continue;
-        }
-      }
-      const type = typeOf(out);
-      if (type && type.kind !== 'tensor' && type.kind !== 'unknown') {
-        v.allocKind = 'Allocate';
-        continue;
-      }
-      if (isSequential && v.consumers.length > 0) {
-        const taken = findReusableTensor(type);
-        if (taken) {
-          reuse(byName.get(taken.root)!, v, 'Reuse', 'freelist');
-          v.reusedFrom = { value: taken.root, freedAfter: taken.freedAt };
-          continue;
-        }
-      }
-      v.allocKind = 'Allocate';
-    }
-    for (let s = slotStart[n.index]!; s < slotStart[n.index + 1]!; s++) release(slots[s] ?? null, step);
-  }
-
-  function findReusableTensor(type: InferredValue | undefined): { root: string; freedAt: number } | null {
-    if (!type || type.staticShape === null || type.staticShape.length === 0) return null;
-    for (let i = freelist.length - 1; i >= 0; i--) {
-      const cand = freelist[i]!;
-      const ct = typeOf(cand.root);
-      if (!ct || ct.kind === 'optional') continue;
-      if (sameSize(ct, type)) {
-        freelist.splice(i, 1);
-        return cand;
-      }
-    }
-    return null;
-  }
-
-  return { values, byName };
 }

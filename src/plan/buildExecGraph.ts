@@ -13,6 +13,7 @@ import { AttributeType } from '../onnx/onnxSchema';
 import { DataType, tensorByteSize } from '../onnx/dataType';
 import type { Attribute, Graph, Node, TensorInfo } from '../onnx/model';
 import type { ExecGraph, ExecNode } from './execGraph';
+import { isOnnxDomain, normalizeDomain } from '../onnx/domain';
 
 /** Outer-scope names a graph reads but does not define, in first-use order (memoized per Graph object). */
 export function outerNamesOf(g: Graph, memo: WeakMap<Graph, string[]> = new WeakMap()): string[] {
@@ -114,7 +115,7 @@ export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = n
   }
   const nodes: ExecNode[] = [];
   for (const n of graph.nodes) {
-    if (n.opType === 'Constant' && (n.domain === '' || n.domain === 'ai.onnx') && n.outputs.length === 1) {
+    if (n.opType === 'Constant' && isOnnxDomain(n.domain) && n.outputs.length === 1) {
       const t = constantToTensor(n);
       if (t) {
         initializers.set(t.name, t);
@@ -138,7 +139,7 @@ export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = n
       index: nodes.length,
       name: n.name,
       opType: n.opType,
-      domain: n.domain === 'ai.onnx' ? '' : n.domain,
+      domain: normalizeDomain(n.domain),
       inputs: n.inputs.slice(),
       outputs: n.outputs.slice(),
       attributes: n.attributes,

@@ -8,6 +8,7 @@
  *   and the shapes pass SameSize.
  * Ops without an entry declare nothing: their outputs get a fresh or a dead buffer.
  */
+import { normalizeDomain } from '../onnx/domain';
 
 /** A kernel's declarations, valid from opset `sinceVersion` of its domain on. */
 export interface KernelDecl {
@@ -96,7 +97,7 @@ function splitByDomain<T>(table: Record<string, T>): Map<string, Map<string, T>>
 
 /** The declarations of `domain::opType` at `opsetVersion` of its domain; an empty declaration when the op has none. */
 export function lookupKernel(opType: string, domain: string, opsetVersion: number | undefined): KernelDecl {
-  const d = domain === 'ai.onnx' ? '' : domain;
+  const d = normalizeDomain(domain);
   const entries = KERNELS_BY_DOMAIN.get(d)?.get(opType);
   if (!entries) return NONE;
   const v = opsetVersion ?? Number.MAX_SAFE_INTEGER;

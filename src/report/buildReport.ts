@@ -12,6 +12,7 @@ import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type SessionFacts } 
 import { modeledSession } from './describeSession';
 import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
 import { ALWAYS_UNCOVERED } from './uncoveredTerms';
+import { normalizeDomain } from '../onnx/domain';
 
 /** The tool name and version written into every report. */
 export const TOOL = { name: 'onnx-memory-lens', version: '0.1.0' } as const;
@@ -65,7 +66,7 @@ export function analyzeFile(filePath: string): Analysis {
 /** Opsets as a record; the default domain is ''. */
 export function opsetRecord(model: Pick<Model, 'opsets'>): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const o of model.opsets) out[o.domain === 'ai.onnx' ? '' : o.domain] = o.version;
+  for (const o of model.opsets) out[normalizeDomain(o.domain)] = o.version;
   return out;
 }
 

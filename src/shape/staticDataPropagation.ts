@@ -20,6 +20,7 @@
 import type { ShapeNode, Val } from './ruleContext';
 import { MAX_PROPAGATED_ELEMENTS } from './rules/ruleKit';
 import type { SymDim } from './types';
+import { isOnnxDomain } from '../onnx/domain';
 
 /** Data ORT carries on one value: known numbers of a rank-1 tensor, or one rank-0 scalar. */
 export interface PropagatedData {
@@ -262,7 +263,7 @@ const PROPAGATION: Readonly<Record<string, OpPropagation>> = {
 
 /** The data ORT propagates to output 0 of `node` from its static inputs, or null (outputs past 0 never get any). */
 export function propagateStaticData(node: ShapeNode, opset: number, inputs: readonly (Val | null)[]): PropagatedData | null {
-  if (node.domain !== '' && node.domain !== 'ai.onnx') return null;
+  if (!isOnnxDomain(node.domain)) return null;
   const entry = PROPAGATION[node.opType];
   if (!entry) return null;
   const p: PropContext = { node, opset, inputs };

@@ -165,3 +165,9 @@ test('computeAllocationPlan() makes outer-scope values PreExisting and never fre
   assert.equal(outer.isOuterScope, true);
   assert.equal(plan.release.has('outer'), false);
 });
+
+test('OUTPUT_RULES are ORT\'s per-output rules in its order, each naming the source it reproduces, ending in the catch-all Allocate', async () => {
+  const { OUTPUT_RULES } = await import('../../src/plan/allocationRules');
+  assert.deepEqual(OUTPUT_RULES.map((r) => r.name), ['graph output', 'alias or in place', 'non-tensor', 'dead buffer', 'allocate']);
+  for (const r of OUTPUT_RULES) assert.match(r.ort, /^(ComputeSingleStreamReusePlan|FindReusableInput|FindReusableTensor)\b/, r.name);
+});

@@ -7,6 +7,7 @@
  *   'inline'  I: no fp16 kernel but a function body; the node is expanded and its body ops follow N/C
  *   'fail'    ORT cannot place the node: session creation fails
  */
+import { isOnnxDomain } from '../../onnx/domain';
 
 /** How the CPU EP treats an fp16 node of one op. */
 export type Fp16Coverage = 'native' | 'cast' | 'inline' | 'fail';
@@ -161,7 +162,7 @@ const MS_OPS: Record<string, OpEntry> = {
 };
 
 function entry(opType: string, domain: string): OpEntry | undefined {
-  if (domain === '' || domain === 'ai.onnx') return ONNX_OPS[opType];
+  if (isOnnxDomain(domain)) return ONNX_OPS[opType];
   if (domain === 'com.microsoft') return MS_OPS[opType];
   return undefined;
 }

@@ -10,13 +10,14 @@ import { fp16Coverage, hasNoCpuKernel } from './fp16Kernels';
 import { type BodyConstant, type BodyNode, type FunctionBody, schemaFunctionBody } from './functionBodies';
 import type { GraphEditor } from './graphEditor';
 import type { DtypeMap } from './removeDuplicateCasts';
+import { isOnnxDomain, normalizeDomain } from '../../onnx/domain';
 
 /** Rounds are capped so that a recursive local function cannot loop forever. */
 const MAX_ROUNDS = 64;
 
 /** ExecNode keeps no `overload`, so calls match functions by domain and name only. */
 function functionKey(domain: string, name: string): string {
-  return `${domain === 'ai.onnx' ? '' : domain}\u0000${name}`;
+  return `${normalizeDomain(domain)}\u0000${name}`;
 }
 
 /** The body of a model-local function, as a FunctionBody with the call's attributes substituted. */
@@ -28,11 +29,11 @@ function localBody(f: FunctionInfo, call: ExecNode): FunctionBody {
       const src = call.attributes.find((c) => c.name === a.refAttrName) ?? f.attributeDefaults.find((d) => d.name === a.refAttrName);
       return src ? [{ ...src, name: a.name }] : [];
     });
-    if (bn.opType === 'Constant' && (bn.domain === '' || bn.domain === 'ai.onnx')) {
+    if (bn.opType === 'Constant' && isOnnxDomain(bn.domain)) {
       items.push(constantOf(bn.outputs[0] ?? '', attributes));
       continue;
     }
-    items.push({ kind: 'node', name: bn.name, opType: bn.opType, domain: bn.domain === 'ai.onnx' ? '' : bn.domain, inputs: bn.inputs, outputs: bn.outputs, attributes });
+    items.push({ kind: 'node', name: bn.name, opType: bn.opType, domain: normalizeDomain(bn.domain), inputs: bn.inputs, outputs: bn.outputs, attributes });
   }
   return { inputs: f.inputs, outputs: f.outputs, items };
 }

@@ -12,6 +12,7 @@ import type { InitializationFigures, PrepackEntry } from '../planTypes';
 import { internalRuleError } from '../../onnx/internalError';
 import { estimatePrepack } from './estimatePrepack';
 import type { PrepackPiece, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from './types';
+import { normalizeDomain } from '../../onnx/domain';
 
 /**
  * Initializers of at most this many bytes stored inside the model are copied into ORT-allocated
@@ -52,7 +53,7 @@ const PRIVATE_PACK_OPS = new Set([
 ]);
 
 function label(node: PrepackedStep['node']): string {
-  const d = node.domain === 'ai.onnx' ? '' : node.domain;
+  const d = normalizeDomain(node.domain);
   return d === '' ? node.opType : `${d}::${node.opType}`;
 }
 

@@ -7,6 +7,7 @@ import { dataTypeBits } from '../../onnx/dataType';
 import { PlanError } from '../../onnx/lensError';
 import { findAttribute } from '../../onnx/model';
 import type { TensorDesc, WorkspaceEnv, WorkspaceEstimate, WorkspaceIo, WorkspaceNode } from './types';
+import { normalizeDomain } from '../../onnx/domain';
 
 /** Raised inside a formula when a needed size is unknown; never escapes the estimators. */
 export class SizeUnknown extends PlanError {
@@ -17,7 +18,7 @@ export class SizeUnknown extends PlanError {
 
 /** `domain::op` for contrib domains, plain `op` for the ONNX domain. */
 export function opLabel(node: Pick<WorkspaceNode, 'opType' | 'domain'>): string {
-  const d = node.domain === 'ai.onnx' ? '' : node.domain;
+  const d = normalizeDomain(node.domain);
   return d === '' ? node.opType : `${d}::${node.opType}`;
 }
 

@@ -1,0 +1,148 @@
+/**
+ * The rules ORT 1.30's planner applies to each output of each node, in order; the first that applies
+ * decides the output's AllocKind (allocation_planner.cc, PlannerImpl::ComputeSingleStreamReusePlan;
+ * docs/ort-planner.md §2). AllocatedExternally, ORT's first rule, never applies on the CPU EP of an
+ * inference build: no kernel there declares ExternalOutputs() (only orttraining's YieldOp,
+ * TorchEmbedding and ExternalFunctionOp do), so it has no rule here.
+ */
+import type { InferredValue } from '../shape/types';
+import type { ExecNode } from './execGraph';
+import type { Freelist } from './freelist';
+import type { KernelDecl } from './kernelTable';
+import type { AllocKind, ReuseVia } from './planTypes';
+import { sameSize } from './sameSize';
+import type { ValuePlan } from './valuePlan';
+
+/** What the rules read and change while one graph is planned. */
+export interface PlannerState {
+  readonly isSequential: boolean;
+  readonly parentOpType: string | null;
+  /** A Loop body's iteration-number input (never Shared), else undefined. */
+  readonly loopIterationInput: string | undefined;
+  readonly typeOf: (name: string) => InferredValue | undefined;
+  readonly byName: ReadonlyMap<string, ValuePlan>;
+  readonly freelist: Freelist;
+  /** Remaining uses of each buffer, by the owner's ortIndex (ComputeReuseCount). */
+  readonly uses: number[];
+  /** Each value's buffer owner, by ortIndex (one hop: an owner owns itself). */
+  readonly owner: ValuePlan[];
+  /** Node input `i`'s value (explicit inputs only). */
+  inputSlot(n: ExecNode, i: number): ValuePlan | null;
+}
+
+/** One output being planned: output `k` of node `n`, its plan `v`, and the kernel's declarations. */
+export interface OutputToPlan {
+  n: ExecNode;
+  k: number;
+  v: ValuePlan;
+  decl: KernelDecl;
+}
+
+/** A planner rule: returns true when it decided `o.v`. */
+export interface OutputRule {
+  name: string;
+  /** The ORT source it reproduces. */
+  ort: string;
+  apply(s: PlannerState, o: OutputToPlan): boolean;
+}
+
+/** ORT's Reuse(): `v` takes the buffer of `reused`'s root, which takes over `v`'s uses. */
+export function reuseBuffer(s: PlannerState, reused: ValuePlan, v: ValuePlan, kind: AllocKind, via: ReuseVia | null): void {
+  const original = s.owner[reused.ortIndex]!;
+  s.owner[v.ortIndex] = original;
+  v.root = original.name;
+  v.allocKind = kind;
+  v.reuseVia = via;
+  s.uses[original.ortIndex]! += s.uses[v.ortIndex]!;
+}
+
+/** FindReusableInput: an input this output may share, by Alias(), VariadicAlias, then MayInplace(). */
+function findReusableInput(s: PlannerState, { n, k, decl }: OutputToPlan): { input: ValuePlan; via: ReuseVia } | null {
+  if (decl.alias) {
+    for (const [i, o] of decl.alias) {
+      if (o === k && i < n.inputs.length && n.inputs[i] !== '') return { input: s.inputSlot(n, i)!, via: 'alias' };
+    }
+  }
+  if (decl.variadicAlias) {
+    const i = k - decl.variadicAlias.outputOffset + decl.variadicAlias.inputOffset;
+    if (i >= 0 && i < n.inputs.length && n.inputs[i] !== '') return { input: s.inputSlot(n, i)!, via: 'alias' };
+  }
+  if (decl.mayInplace) {
+    for (const [i, o] of decl.mayInplace) {
+      if (o !== k || i >= n.inputs.length || n.inputs[i] === '') continue;
+      const inPlan = s.inputSlot(n, i)!;
+      // In place only as the last user of the whole buffer, and with the same size.
+      if (s.uses[s.owner[inPlan.ortIndex]!.ortIndex] === 1 && sameSize(s.typeOf(inPlan.name), s.typeOf(n.outputs[k]!))) return { input: inPlan, via: 'inplace' };
+    }
+  }
+  return null;
+}
+
+/** Whether a value's type is a tensor (or unknown, which ORT plans as one). */
+function isTensorLike(t: InferredValue | undefined): boolean {
+  return !t || t.kind === 'tensor' || t.kind === 'unknown';
+}
+
+/** The rules in ORT's order (see the file comment). */
+export const OUTPUT_RULES: readonly OutputRule[] = [
+  {
+    name: 'graph output',
+    ort: 'ComputeSingleStreamReusePlan: a graph output is kAllocateOutput, never an alias; in a Loop body an Identity of a PreExisting value is kShare',
+    apply(s, o) {
+      const { n, v } = o;
+      if (!v.isGraphOutput) return false;
+      v.allocKind = 'AllocateOutput';
+      if (s.parentOpType === 'Loop' && n.opType === 'Identity' && n.domain === '' && n.inputs[0] && n.inputs[0] !== s.loopIterationInput) {
+        const source = s.inputSlot(n, 0)!;
+        if (source.allocKind === 'PreExisting') reuseBuffer(s, source, v, 'Share', null);
+      }
+      return true;
+    },
+  },
+  {
+    name: 'alias or in place',
+    ort: 'FindReusableInput (sequential executor only): Alias(), VariadicAlias, then MayInplace() with use count 1 and SameSize',
+    apply(s, o) {
+      if (!s.isSequential) return false;
+      const found = findReusableInput(s, o);
+      if (!found) return false;
+      reuseBuffer(s, found.input, o.v, 'Reuse', found.via);
+      return true;
+    },
+  },
+  {
+    name: 'non-tensor',
+    ort: 'ComputeSingleStreamReusePlan: a non-tensor output (sequence, map) is kAllocate',
+    apply(s, o) {
+      if (isTensorLike(s.typeOf(o.v.name))) return false;
+      o.v.allocKind = 'Allocate';
+      return true;
+    },
+  },
+  {
+    name: 'dead buffer',
+    ort: 'FindReusableTensor (memory reuse on): an output with a consumer and a known shape of rank > 0 takes the first free buffer from the front that passes SameSize (optional types skipped)',
+    apply(s, o) {
+      const { v } = o;
+      if (!s.isSequential || v.consumers.length === 0) return false;
+      const type = s.typeOf(v.name);
+      if (!type || type.staticShape === null || type.staticShape.length === 0) return false;
+      const taken = s.freelist.take((root) => {
+        const ct = s.typeOf(root);
+        return ct !== undefined && ct.kind !== 'optional' && sameSize(ct, type);
+      });
+      if (!taken) return false;
+      reuseBuffer(s, s.byName.get(taken.root)!, v, 'Reuse', 'freelist');
+      v.reusedFrom = { value: taken.root, freedAfter: taken.freedAt };
+      return true;
+    },
+  },
+  {
+    name: 'allocate',
+    ort: 'ComputeSingleStreamReusePlan: otherwise kAllocate',
+    apply(_s, o) {
+      o.v.allocKind = 'Allocate';
+      return true;
+    },
+  },
+];
