@@ -1,7 +1,9 @@
 // The project's boundaries, enforced (`npm run lint`, part of `npm test`). Only boundary and safety
 // rules are on: style is left to review and the style guide.
-// - The core (src/onnx, src/shape, src/plan, src/report, src/cli) never imports `vscode`.
+// - The core (src/onnx, src/shape, src/plan, src/report, src/analyze, src/cli) never imports `vscode`.
 // - src/plan does not import src/report: the report is built from a finished plan, not the reverse.
+// - src/report (the contract, its rules and renderers) does not import src/analyze (the pipeline
+//   that builds it: decode, transforms, inference, plan, report).
 // - webview/ imports types from src/, d3 modules and the VS Code web components; at run time it may
 //   use only the pure, DOM-free modules the host shares with it (CODEC_MODULES), so no planner or
 //   decoder code is bundled into the webview.
@@ -27,8 +29,17 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
   {
-    files: ['src/onnx/**/*.ts', 'src/shape/**/*.ts', 'src/report/**/*.ts', 'src/cli/**/*.ts'],
+    files: ['src/onnx/**/*.ts', 'src/shape/**/*.ts', 'src/analyze/**/*.ts', 'src/cli/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [NO_VSCODE] }] },
+  },
+  {
+    files: ['src/report/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [NO_VSCODE],
+        patterns: [{ group: ['**/analyze', '**/analyze/*'], message: 'src/report is the contract and its renderers; the pipeline in src/analyze builds it, not the reverse.' }],
+      }],
+    },
   },
   {
     files: ['src/plan/**/*.ts'],

@@ -16,7 +16,7 @@ const entries = [
   { entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js', platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] },
   { entryPoints: ['src/cli/cli.ts'], outfile: 'dist/cli.js', platform: 'node', format: 'cjs', target: 'node20', banner: { js: '#!/usr/bin/env node' } },
   // The core pipeline as a library, for the benchmarks (same code as the CLI, without tsx in the loop).
-  { entryPoints: ['src/report/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs', target: 'node20' },
+  { entryPoints: ['src/analyze/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs', target: 'node20' },
   { entryPoints: ['src/vscode/planWorker.ts'], outfile: 'dist/planWorker.js', platform: 'node', format: 'cjs', target: 'node20' },
   { entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', plugins: [safeHtmlSinks()] },
 ];

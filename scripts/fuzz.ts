@@ -334,7 +334,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzResult> {
 function childMain(): void {
   type Pipeline = (file: string) => unknown;
   const load = (require('../src/onnx/loadModel') as { loadModel: Pipeline }).loadModel;
-  const report = (require('../src/report/buildReport') as { reportFromFile: Pipeline }).reportFromFile;
+  const report = (require('../src/analyze/buildReport') as { reportFromFile: Pipeline }).reportFromFile;
   process.on('message', ({ file, stage }: { file: string; stage: Stage }) => {
     let outcome: Outcome;
     try {

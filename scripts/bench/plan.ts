@@ -17,7 +17,7 @@ import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../../test/suppo
 
 
 // Time the bundled pipeline (dist/core.js, built by `npm run bench`), as the CLI and the host run it.
-const { reportFromFile } = require('../../dist/core.js') as typeof import('../../src/report');
+const { reportFromFile } = require('../../dist/core.js') as typeof import('../../src/analyze');
 
 /** A chain of `count` nodes over [1, 64] floats with side branches, so reuse and aliases happen. */
 function syntheticModel(count: number): Uint8Array {

@@ -8,7 +8,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { LensError } from '../onnx/lensError';
-import { analyzeFile, buildReport, renderText, type Analysis, type Report } from '../report';
+import { analyzeFile, buildReport, type Analysis } from '../analyze/buildReport';
+import { renderText, type Report } from '../report';
 import { checkBudget } from '../report/budget';
 import { renderStandaloneHtml } from '../report/renderHtml';
 import { parseArgs, USAGE, type CliArgs } from './parseArgs';

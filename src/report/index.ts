@@ -1,5 +1,4 @@
-/** The Report contract and how to build and render it. */
+/** The Report contract, the rules every surface applies to it, and its renderers. */
 export * from './report';
-export { analyzeFile, buildReport, reportFromFile, opsetRecord, TOOL, type Analysis, type ReportOptions } from './buildReport';
 export { renderText } from './renderText';
 export { describeSession, modeledSession } from './describeSession';

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { LensError } from '../onnx/lensError';
-import { analyzeFile, buildReport, type Analysis } from '../report/buildReport';
+import { analyzeFile, buildReport, type Analysis } from '../analyze/buildReport';
 import { encodeReportColumns } from '../report/columnarReport';
 import { packReportColumns } from '../report/packedColumns';
 import type { PlanProgressMessage, PlanRequest, PlanResponse, PlanWorkerData, WorkerError } from './workerProtocol';

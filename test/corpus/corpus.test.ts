@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { relative } from 'node:path';
 import { LensError } from '../../src/onnx/lensError';
-import { analyzeFile, buildReport } from '../../src/report/buildReport';
+import { analyzeFile, buildReport } from '../../src/analyze/buildReport';
 import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../support/corpus';
 
 const skip = hasCorpus ? false : `corpus not found at ${CORPUS} (tests expect it beside the checkout)`;

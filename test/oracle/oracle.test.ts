@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, rmSync } from 'node:fs';
 import { loadOrt, runOrtOracle } from '../support/ortOracle';
-import { analyzeFile, buildReport } from '../../src/report/buildReport';
+import { analyzeFile, buildReport } from '../../src/analyze/buildReport';
 import { bindingsFromFeeds, CHECKS, type CheckName } from './compareWithOrt';
 import { CORPUS_DIR, CORPUS_EXPECTED, corpusCases } from './corpusCases';
 import { GENERATED_EXPECTED, generatedCases } from './generatedCases';

@@ -5,7 +5,7 @@
  */
 import { relative } from 'node:path';
 import { LensError } from '../../src/onnx/lensError';
-import { analyzeFile, buildReport } from '../../src/report/buildReport';
+import { analyzeFile, buildReport } from '../../src/analyze/buildReport';
 import { runOrtOracle, type OracleOptions } from '../support/ortOracle';
 import { bindingsFromFeeds, CHECKS, compareWithOrt, type CheckName } from './compareWithOrt';
 

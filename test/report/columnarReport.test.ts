@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeReportColumns, encodeReportColumns, type ReportColumns } from '../../src/report/columnarReport';
-import { reportFromFile } from '../../src/report/buildReport';
+import { reportFromFile } from '../../src/analyze/buildReport';
 import type { Report, ReportValue } from '../../src/report/report';
 import { makeSyntheticReport } from '../support/webviewHarness';
 import { makeSmallReport, makeStep, makeValue } from '../webview/reportFixtures';

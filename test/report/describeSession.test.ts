@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeModelBytes } from '../../src/onnx/loadModel';
-import { buildReport, type Analysis } from '../../src/report/buildReport';
+import { buildReport, type Analysis } from '../../src/analyze/buildReport';
 import { describeSession } from '../../src/report/describeSession';
 import { escapeHtml, renderStandaloneHtml } from '../../src/report/renderHtml';
 import { renderText } from '../../src/report/renderText';

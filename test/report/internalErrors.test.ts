@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { LensError, ShapeError } from '../../src/onnx/lensError';
 import { internalRuleError } from '../../src/onnx/internalError';
 import { estimateInitialization } from '../../src/plan/workspace';
-import { stepWorkspace } from '../../src/report/stepWorkspace';
+import { stepWorkspace } from '../../src/analyze/stepWorkspace';
 import { EXIT, exitCodeFor } from '../../src/cli/cli';
 import type { ExecNode } from '../../src/plan/execGraph';
 import { buildCase } from '../plan/workspace/workspaceCase';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { conv3x3Model, ifChainModel } from '../support/sampleModels';
 import type { PlanProgress } from '../../src/vscode/workerProtocol';
 import { LensError } from '../../src/onnx/lensError';
-import { reportFromFile } from '../../src/report/buildReport';
+import { reportFromFile } from '../../src/analyze/buildReport';
 import { planKey, PlanSession, RECENT_PLANS, type CancellationLike } from '../../src/vscode/planSession';
 
 const FAKE_WORKER = join(__dirname, 'fixtures', 'fakePlanWorker.js');

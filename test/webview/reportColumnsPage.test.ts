@@ -12,7 +12,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { encodeReportColumns, type ReportColumns } from '../../src/report/columnarReport';
 import { packReportColumns } from '../../src/report/packedColumns';
 import type { ToWebview } from '../../src/report/protocol';
-import { reportFromFile } from '../../src/report/buildReport';
+import { reportFromFile } from '../../src/analyze/buildReport';
 import type { Report } from '../../src/report/report';
 import { ifChainModel } from '../support/sampleModels';
 import { CHROMIUM_ARGS, makeSyntheticReport, openHarness, type Harness } from '../support/webviewHarness';

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { analyzeFile, buildReport } from '../../../src/report/buildReport';
+import { analyzeFile, buildReport } from '../../../src/analyze/buildReport';
 import { CORPUS_DIR, corpusCases } from '../../oracle/corpusCases';
 import { bindingsFromFeeds } from '../../oracle/compareWithOrt';
 import { loadOrt, runOrtOracle } from '../../support/ortOracle';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reportFromFile } from '../../../src/report/buildReport';
+import { reportFromFile } from '../../../src/analyze/buildReport';
 import { tensorByteSize } from '../../../src/onnx/dataType';
 import { estimateInitialization, estimatePrepack } from '../../../src/plan/workspace';
 import { buildModel, node as onnxNode, tensor, tensorValue } from '../../support/onnxBuilder';

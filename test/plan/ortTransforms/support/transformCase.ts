@@ -10,7 +10,7 @@ import { decodeModelBytes, loadModel } from '../../../../src/onnx/loadModel';
 import { buildExecGraph } from '../../../../src/plan/buildExecGraph';
 import { execGraphToGraph } from '../../../../src/plan/execGraphToGraph';
 import { inferShapes } from '../../../../src/shape/inferShapes';
-import { opsetRecord } from '../../../../src/report/buildReport';
+import { opsetRecord } from '../../../../src/analyze/buildReport';
 
 /** The transformed graph and its DEFAULT order as `index:name` strings. */
 export interface TransformResult {

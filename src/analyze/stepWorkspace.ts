@@ -6,7 +6,7 @@ import type { ExecGraph, ExecNode } from '../plan/execGraph';
 import { DEFAULT_WORKSPACE_ENV, estimateWorkspace, type TensorDesc, type WorkspaceEnv, type WorkspaceIo } from '../plan/workspace';
 import { evaluateDim } from '../shape/symbolicDim';
 import type { InferredValue } from '../shape/types';
-import type { WorkspaceState } from './report';
+import type { WorkspaceState } from '../report/report';
 import { internalRuleError } from '../onnx/internalError';
 
 /** Workspace bytes of one step: known zero, a formula's bytes, or unavailable with a reason. */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { analyzeFile, buildReport, type ReportOptions } from '../../src/report/buildReport';
+import { analyzeFile, buildReport, type ReportOptions } from '../../src/analyze/buildReport';
 import { CORPUS_DIR, hasCorpus, listOnnxFiles } from '../support/corpus';
 import { ifChainModel, loopScanModel } from '../support/sampleModels';
 import { buildModel, DataType, node, tensorValue } from '../support/onnxBuilder';

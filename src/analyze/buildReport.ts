@@ -8,10 +8,10 @@ import { inferShapes } from '../shape/inferShapes';
 import type { InferredValue } from '../shape/types';
 import { buildGraphReport, type GraphReportContext, type TransformedGraph } from './graphReport';
 import { DEFAULT_WORKSPACE_ENV } from '../plan/workspace';
-import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type SessionFacts } from './report';
-import { modeledSession } from './describeSession';
+import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type SessionFacts } from '../report/report';
+import { modeledSession } from '../report/describeSession';
 import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
-import { ALWAYS_UNCOVERED } from './uncoveredTerms';
+import { ALWAYS_UNCOVERED } from '../report/uncoveredTerms';
 import { normalizeDomain } from '../onnx/domain';
 
 /** The tool name and version written into every report. */

@@ -15,9 +15,9 @@ import type { SizeWithReason } from '../plan/peakMemory';
 import { shapeBytes } from '../shape/shapeBytes';
 import { dimSymbols, formatDim } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
-import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from './report';
+import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from '../report/report';
 import type { ProgressCounter } from './reportProgress';
-import { graphUncovered } from './uncoveredTerms';
+import { graphUncovered } from '../report/uncoveredTerms';
 import { overridableInitializers, stepWorkspace, workspaceIo } from './stepWorkspace';
 import { estimateInitialization, type InitializationStep, type WorkspaceEnv } from '../plan/workspace';
 

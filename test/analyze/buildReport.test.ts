@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeModelBytes } from '../../src/onnx/loadModel';
-import { buildReport, reportFromFile, type Analysis } from '../../src/report/buildReport';
+import { buildReport, reportFromFile, type Analysis } from '../../src/analyze/buildReport';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderText } from '../../src/report/renderText';

@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeModelBytes } from '../../src/onnx/loadModel';
-import { buildReport } from '../../src/report/buildReport';
-import { countNodes, REPORT_PHASES, type ReportProgress } from '../../src/report/reportProgress';
+import { buildReport } from '../../src/analyze/buildReport';
+import { countNodes, REPORT_PHASES, type ReportProgress } from '../../src/analyze/reportProgress';
 import { ifChainModel } from '../support/sampleModels';
 
 function analysisOf(bytes: Uint8Array) {
