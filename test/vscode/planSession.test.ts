@@ -12,6 +12,17 @@ import { planKey, PlanSession, RECENT_PLANS, type CancellationLike } from '../..
 
 const FAKE_WORKER = join(__dirname, 'fixtures', 'fakePlanWorker.js');
 
+/** The built worker (dist/planWorker.js, built when missing) and `bytes` written as `name` in a new temp folder. */
+function realWorkerWith(name: string, bytes: Uint8Array): { workerScript: string; dir: string; model: string } {
+  const root = join(__dirname, '../..');
+  const workerScript = join(root, 'dist', 'planWorker.js');
+  if (!existsSync(workerScript)) execFileSync(process.execPath, ['scripts/build.mjs', '--no-check'], { cwd: root, stdio: 'inherit' });
+  const dir = mkdtempSync(join(tmpdir(), 'oml-worker-'));
+  const model = join(dir, name);
+  writeFileSync(model, bytes);
+  return { workerScript, dir, model };
+}
+
 /** A cancellation token the test fires by hand. */
 function tokenSource(): { token: CancellationLike; cancel(): void } {
   const listeners: Array<() => unknown> = [];
@@ -98,12 +109,7 @@ test('PlanSession.plan() rejects with an internal error when the worker exits', 
 });
 
 test('PlanSession.plan() in the real worker (dist/planWorker.js) plans with the session facts it is given', async () => {
-  const root = join(__dirname, '../..');
-  const workerScript = join(root, 'dist', 'planWorker.js');
-  if (!existsSync(workerScript)) execFileSync(process.execPath, ['scripts/build.mjs', '--no-check'], { cwd: root, stdio: 'inherit' });
-  const dir = mkdtempSync(join(tmpdir(), 'oml-worker-'));
-  const model = join(dir, 'conv.onnx');
-  writeFileSync(model, conv3x3Model());
+  const { workerScript, dir, model } = realWorkerWith('conv.onnx', conv3x3Model());
   const s = new PlanSession(model, workerScript);
   try {
     const byDefault = await s.plan({}, 'sequential');
@@ -180,12 +186,7 @@ test('planKey() ignores the order of bindings and session facts and leaves out u
 });
 
 test('PlanSession.plan() in the real worker reports determinate progress: reading, each phase with its node count, encoding', async () => {
-  const root = join(__dirname, '../..');
-  const workerScript = join(root, 'dist', 'planWorker.js');
-  if (!existsSync(workerScript)) execFileSync(process.execPath, ['scripts/build.mjs', '--no-check'], { cwd: root, stdio: 'inherit' });
-  const dir = mkdtempSync(join(tmpdir(), 'oml-worker-'));
-  const model = join(dir, 'ifs.onnx');
-  writeFileSync(model, ifChainModel(3));
+  const { workerScript, dir, model } = realWorkerWith('ifs.onnx', ifChainModel(3));
   const s = new PlanSession(model, workerScript);
   try {
     const first: PlanProgress[] = [];
