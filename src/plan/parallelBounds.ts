@@ -1,5 +1,5 @@
 /**
- * Scheduling windows for the Parallel view (design.md, "Parallel view").
+ * Scheduling windows for the Parallel view (README, "The parallel bound").
  *
  * In ORT's parallel executor two nodes with no dependency path may run at once, so a node at
  * sequential position i may actually run anywhere in a window of positions. Over all valid

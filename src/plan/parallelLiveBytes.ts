@@ -1,5 +1,5 @@
 /**
- * Live bytes for the Parallel view (design.md): no value shares a buffer, and a value may be live
+ * Live bytes for the Parallel view (README, "The parallel bound"): no value shares a buffer, and a value may be live
  * from the earliest position its producer can run to the latest position its last consumer can
  * finish over all valid schedules (conservative windows from parallelBounds). The result is an
  * upper bound of the requested bytes at each position, not an ORT measurement.

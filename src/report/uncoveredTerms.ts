@@ -1,5 +1,5 @@
 /**
- * The memory a report never models (design.md, "Uncovered terms"): listed for every graph, never
+ * The memory a report never models (README, "Uncovered terms"): listed for every graph, never
  * estimated silently. Terms the graph transforms could not reproduce are appended.
  */
 import type { ExecGraph } from '../plan/execGraph';
