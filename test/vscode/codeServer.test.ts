@@ -4,7 +4,7 @@
  * explorer menu, command, panel, bars, hover card and view switch. Webview behaviour in depth is
  * tested in test/webview.
  */
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -383,9 +383,9 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     return s;
   };
   /** Marks the suite failed (keeps the run folder and takes a screenshot) when a step throws. */
-  const step = (fn: (s: Session) => Promise<void>) => async () => {
+  const step = (fn: (s: Session, t: TestContext) => Promise<void>) => async (t: TestContext) => {
     try {
-      await fn(session());
+      await fn(session(), t);
     } catch (err) {
       isFailed = true;
       if (s) {
@@ -590,8 +590,12 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await shot(page, 'restored');
   }));
 
-  test('"Import ONNX Runtime profile…" from the palette adds the observed numbers of a real ORT profile to the active report', step(async ({ page, profile }) => {
-    if (profile === null) return;
+  test('"Import ONNX Runtime profile…" from the palette adds the observed numbers of a real ORT profile to the active report', step(async ({ page, profile }, t) => {
+    // Without onnxruntime-node there is no profile to import: a skip, never a pass (under CI=true it threw before this).
+    if (profile === null) {
+      t.skip('onnxruntime-node could not write a profile of model.onnx');
+      return;
+    }
     await page.getByRole('tab', { name: /Memory: model\.onnx/ }).click();
     const quickInput = page.locator('.quick-input-widget input.input');
     // F1 can land in the webview while it takes focus; the title bar's command center always opens quick input.
