@@ -7,7 +7,6 @@ export type LensErrorCode =
   | 'external-data'
   | 'too-deep'
   | 'duplicate-name'
-  | 'empty-graph'
   | 'bad-argument'
   | 'profile'
   | 'cancelled'

@@ -7,16 +7,16 @@ import { LensError } from './lensError';
 import type { Attribute, Graph, Model, TensorInfo, TypeInfo, ValueInfo } from './model';
 
 /**
- * Throws LensError 'empty-graph' when the main graph has no nodes, 'bad-model' for a negative
- * dimension, and 'duplicate-name' when one graph defines a value twice (a graph input may share
- * its name with an initializer: that is ONNX's overridable initializer).
+ * Throws LensError 'bad-model' for a negative dimension, and 'duplicate-name' when one graph
+ * defines a value twice (a graph input may share its name with an initializer: that is ONNX's
+ * overridable initializer). A graph without nodes is valid: ORT 1.30 runs it (its outputs are its
+ * inputs or initializers), so it gets a report of 0 steps.
  */
 export function validateModel(model: Model): void {
   for (const fn of model.functions) {
     for (const node of fn.nodes) forEachSubgraph(node.attributes, validateGraph);
   }
   validateGraph(model.graph);
-  if (model.graph.nodes.length === 0) throw new LensError('empty-graph', `Graph '${model.graph.name}' has no nodes`);
 }
 
 function validateGraph(graph: Graph): void {

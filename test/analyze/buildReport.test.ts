@@ -199,3 +199,12 @@ test("buildReport() gives an initializer of unknown size the decoder's own reaso
   assert.equal(v.bytes, null);
   assert.equal(v.unavailableReason, "initializer 'words': string tensor: size depends on its contents");
 });
+
+test('buildReport() gives a graph without nodes (ORT runs it) a report of 0 steps with known sizes and a known-zero peak', () => {
+  const bytes = buildModel({ name: 'g', nodes: [], inputs: [tensorValue('x', DataType.FLOAT, [2, 3])], outputs: [tensorValue('x', DataType.FLOAT, [2, 3])] });
+  const main = buildReport(analysis(bytes)).graphs[0]!;
+  assert.equal(main.steps.length, 0);
+  assert.deepEqual(main.values.map((v) => [v.name, v.bytes, v.allocKind]), [['x', 24, 'PreExisting']]);
+  assert.equal(main.peak.bytes, 0);
+  assert.equal(main.peak.step, null);
+});

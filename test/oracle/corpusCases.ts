@@ -21,8 +21,6 @@ export const BINDINGS = { 'Loop_0.iterations': FILL.trip_count };
 
 /** Corpus mismatches we cannot fix, with the cause. */
 export const CORPUS_EXPECTED: Record<string, ExpectedMismatch> = {
-  'burn/empty_graph.onnx': { checks: [], cause: 'the decoder (src/onnx validateModel) rejects a graph with no nodes with empty-graph; ORT runs it' },
-  'ort-genai/phi3-v/dummy_text.onnx': { checks: [], cause: 'the decoder (src/onnx validateModel) rejects a graph with no nodes with empty-graph; ORT runs it' },
   'onnx-onnx/node/test_loop11.onnx': {
     checks: ['fresh'],
     cause: "the body's Slice ends at the iteration number, a run-time value, so its output size is unavailable (null)",

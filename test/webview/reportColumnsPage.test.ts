@@ -15,6 +15,7 @@ import type { ToWebview } from '../../src/report/protocol';
 import { reportFromFile } from '../../src/analyze/buildReport';
 import type { Report } from '../../src/report/report';
 import { ifChainModel } from '../support/sampleModels';
+import { buildModel, DataType, tensorValue } from '../support/onnxBuilder';
 import { CHROMIUM_ARGS, makeSyntheticReport, openHarness, type Harness } from '../support/webviewHarness';
 import { ganttPoint, nextFrames, ofType } from './pageHelpers';
 import { makeSmallReport } from './reportFixtures';
@@ -120,6 +121,26 @@ test('a report of 61 graphs (30 If nodes) sent packed opens its last body from t
     await h.page.mouse.move(q.x, q.y);
     await h.page.locator('.hover-card .card-title', { hasText: target.name }).waitFor();
     assert.match(await h.page.locator('.hover-card').innerText(), new RegExp(`${target.bytes!.toLocaleString('en-US')} B`));
+    assert.deepEqual(h.pageErrors, []);
+    await h.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a report of a graph without nodes (0 steps; ORT runs such models) shows its peak card and band without page errors', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oml-empty-'));
+  try {
+    const file = join(dir, 'empty.onnx');
+    writeFileSync(file, buildModel({ name: 'g', nodes: [], inputs: [tensorValue('x', DataType.FLOAT, [2, 3])], outputs: [tensorValue('x', DataType.FLOAT, [2, 3])] }));
+    const report = reportFromFile(file);
+    const h = await openHarness({ browser });
+    await h.waitForPosted('ready');
+    await h.deliver(columnsMessage(report, 'empty.onnx'));
+    await h.page.waitForSelector('.peak-card');
+    await nextFrames(h.page);
+    assert.match(await h.page.locator('.peak-card').innerText(), /0 B/);
+    assert.equal(await h.page.locator('.status-error').count(), 0);
     assert.deepEqual(h.pageErrors, []);
     await h.close();
   } finally {
