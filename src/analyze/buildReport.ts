@@ -115,7 +115,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     graphs: ctx.graphs,
     physicalPeak: {
       bytes: null,
-      reason: `The physical peak is not modeled: ${ALWAYS_UNCOVERED.map((t) => t.term).join(', ')} are not covered`,
+      reason: `Not modeled: ${ALWAYS_UNCOVERED.map((t) => t.term).join(', ')} are not covered`,
     },
   };
 }

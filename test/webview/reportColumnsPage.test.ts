@@ -147,3 +147,18 @@ test('a report of a graph without nodes (0 steps; ORT runs such models) shows it
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the peak card says once why the physical peak is unavailable (no "not modeled: … not modeled")', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oml-phys-'));
+  try {
+    const file = join(dir, 'ifs.onnx');
+    writeFileSync(file, ifChainModel(1));
+    const h = await openWith(columnsMessage(reportFromFile(file), 'ifs.onnx'));
+    const text = (await h.page.locator('.peak-card dt', { hasText: /^physical peak$/ }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+    assert.match(text, /^unavailable \(Not modeled: arena rounding and retained pools, .* are not covered\)$/);
+    assert.equal(text.toLowerCase().split('not modeled').length - 1, 1, text);
+    await h.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

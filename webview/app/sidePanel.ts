@@ -110,7 +110,8 @@ export class SidePanel {
     const fact = (k: string, v: string): void => { facts.append(el('dt', undefined, k), el('dd', undefined, v)); };
     fact('max-live lower bound', maxLive === null ? 'unavailable (no step has a known live size)' : formatBytesExact(maxLive));
     fact('best-fit arena', graph.bestFitArenaBytes === null ? 'unavailable (sizes unknown or not computed)' : formatBytesExact(graph.bestFitArenaBytes));
-    fact('physical peak', `not modeled: ${report.physicalPeak.reason}`);
+    // The reason says why in full ("Not modeled: … are not covered"); the label is not repeated in it.
+    fact('physical peak', formatMaybeBytes(report.physicalPeak.bytes, report.physicalPeak.reason));
     // Reports saved by older versions have no session facts.
     if (report.session) fact('session (workspace formulas)', sessionText(report.session));
     body.append(facts);

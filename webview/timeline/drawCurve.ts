@@ -54,6 +54,8 @@ export interface CurveStyle {
 const TOP_PAD_PX = 14;
 const BOTTOM_PAD_PX = 8;
 const UNKNOWN_STRIP_PX = 6;
+/** What the curve says when no size it could plot is known. */
+export const SIZES_UNAVAILABLE_TEXT = 'sizes unavailable: no step has a known live size (see Unavailable sizes)';
 
 /** Maximum over the known values of a series (0 if none are known). */
 export function seriesMax(series: StepSeries): number {
@@ -70,6 +72,15 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
   const plotH = heightPx - TOP_PAD_PX - BOTTOM_PAD_PX;
   const yMax = frame.yMaxBytes > 0 ? frame.yMaxBytes : 1;
   const yOf = (bytes: number): number => TOP_PAD_PX + plotH * (1 - bytes / yMax);
+  // Nothing known to plot (every step's live size unavailable, no peak, lines or observed numbers):
+  // say so instead of drawing a 0-4 B axis that reads as "known to be tiny".
+  if (frame.peakBytes === null && frame.lines.length === 0 && frame.observed.length === 0 && !frame.live.isKnown.includes(1)) {
+    ctx.font = '12px sans-serif';
+    ctx.textBaseline = 'middle';
+    ctx.fillStyle = style.foreground;
+    ctx.fillText(SIZES_UNAVAILABLE_TEXT, gutterPx + 8, TOP_PAD_PX + plotH / 2);
+    return;
+  }
 
   // Grid: four levels labelled in the gutter.
   ctx.font = '10px sans-serif';

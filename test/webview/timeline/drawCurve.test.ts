@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { columnMax, drawCurve, type StepSeries } from '../../../webview/timeline/drawCurve';
+import { columnMax, drawCurve, SIZES_UNAVAILABLE_TEXT, type StepSeries } from '../../../webview/timeline/drawCurve';
 import { createTimeScale } from '../../../webview/timeline/timeScale';
 
 function series(values: Array<number | null>): StepSeries {
@@ -13,17 +13,18 @@ function series(values: Array<number | null>): StepSeries {
 /** Records the calls drawCurve makes, with the fill style and alpha in force for fills. */
 function recordingContext() {
   const calls: Array<{ op: string; args: number[]; fillStyle: unknown; alpha: number }> = [];
+  const texts: string[] = [];
   const ctx = {
     fillStyle: '' as string | object, strokeStyle: '' as string | object, globalAlpha: 1, lineWidth: 1, font: '', textBaseline: '',
     beginPath() {}, fill() { calls.push({ op: 'fill', args: [], fillStyle: ctx.fillStyle, alpha: ctx.globalAlpha }); },
     stroke() {}, save() {}, restore() {}, clip() {}, closePath() {}, setLineDash() {},
-    fillText() {}, strokeRect() {}, arc() {},
+    fillText(text: string) { texts.push(text); }, strokeRect() {}, arc() {},
     moveTo(...a: number[]) { calls.push({ op: 'moveTo', args: a, fillStyle: ctx.fillStyle, alpha: ctx.globalAlpha }); },
     lineTo(...a: number[]) { calls.push({ op: 'lineTo', args: a, fillStyle: ctx.fillStyle, alpha: ctx.globalAlpha }); },
     rect(...a: number[]) { calls.push({ op: 'rect', args: a, fillStyle: ctx.fillStyle, alpha: ctx.globalAlpha }); },
     fillRect(...a: number[]) { calls.push({ op: 'fillRect', args: a, fillStyle: ctx.fillStyle, alpha: ctx.globalAlpha }); },
   };
-  return { ctx, calls };
+  return { ctx, calls, texts };
 }
 
 test('columnMax() keeps the max of the steps under each pixel, so a one-step peak survives zooming out', () => {
@@ -62,4 +63,17 @@ test('drawCurve() fills one rectangle per run of equal columns and a hatched str
   const hatch = calls.filter((c) => c.op === 'rect');
   assert.deepEqual(hatch.map((c) => [c.args[0], c.args[2]]), [[10, 10]]);
   assert.ok(calls.some((c) => c.op === 'fill' && c.fillStyle === 'hatch'));
+});
+
+test('drawCurve() says "sizes unavailable" instead of a 0-4 B axis when no size it could plot is known', () => {
+  const style = { background: 'bg', foreground: 'fg', grid: 'grid', curve: 'curve', peak: 'peak', focus: 'focus', unavailableFill: 'hatch' };
+  const frame = { scale: createTimeScale(0, 3, 0, 30), widthPx: 30, heightPx: 122, gutterPx: 0, live: series([null, null, null]), observed: [], lines: [], peakStep: null, peakBytes: null, cursorStep: -1, yMaxBytes: 4 };
+  const none = recordingContext();
+  drawCurve(none.ctx, frame, style);
+  assert.deepEqual(none.texts, [SIZES_UNAVAILABLE_TEXT]);
+  // One known step is enough for the axis and its byte labels.
+  const some = recordingContext();
+  drawCurve(some.ctx, { ...frame, live: series([null, 3, null]) }, style);
+  assert.ok(!some.texts.includes(SIZES_UNAVAILABLE_TEXT));
+  assert.ok(some.texts.some((t) => /B$/.test(t)), some.texts.join(' | '));
 });
