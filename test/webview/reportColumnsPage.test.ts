@@ -162,3 +162,20 @@ test('the peak card says once why the physical peak is unavailable (no "not mode
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('an error panel disables the toolbar controls that need a report, and a report enables them again', async () => {
+  const h = await openWith(columnsMessage(makeSmallReport(), 'small.onnx'));
+  const actionable = ['#search', '#sort-toggle', '#band-toggle', '#export-png', '#export-svg', '#export-csv', '#export-json'];
+  const disabled = async (): Promise<boolean[]> => Promise.all(actionable.map((sel) => h.page.locator(sel).evaluate((e) => e.hasAttribute('disabled'))));
+  assert.deepEqual(await disabled(), actionable.map(() => false));
+  await h.deliver({ type: 'error', code: 'not-onnx', message: 'Not an ONNX model', fileName: 'broken.onnx' });
+  await h.page.waitForSelector('.status-error');
+  assert.deepEqual(await disabled(), actionable.map(() => true));
+  // The view switch stays usable: it asks the host to plan again.
+  assert.equal(await h.page.locator('#view-parallel').evaluate((e) => e.hasAttribute('disabled')), false);
+  await h.deliver(columnsMessage(makeSmallReport(), 'small.onnx'));
+  await h.page.waitForSelector('.gantt-canvas');
+  assert.deepEqual(await disabled(), actionable.map(() => false));
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
+});

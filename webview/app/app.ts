@@ -85,6 +85,7 @@ export class App {
     this.applyPanel();
     this.showStatus('loading', 'Waiting for the report…');
     this.toolbar.update(null, this.state);
+    this.toolbar.setActionable(false);
   }
 
   /** Handles one host message. */
@@ -117,6 +118,8 @@ export class App {
         if (this.report) this.showGraph(this.state.domain);
         break;
     }
+    // Search, sort, band, bindings and export act on a shown report; an error or first load has none.
+    this.toolbar.setActionable(this.report !== null);
   }
 
   /** The chart component (the benchmark drives it directly). */

@@ -72,6 +72,18 @@ export class Toolbar {
     if (report) this.renderBindings(report);
   }
 
+  /**
+   * Enables or disables the controls that need a shown report (bindings, search, sort, band,
+   * export). The view switch stays: it asks the host to plan again.
+   */
+  setActionable(isActionable: boolean): void {
+    const controls = [this.search, this.sortButton, this.bandButton, ...this.element.querySelectorAll<HTMLElement>('.export-group vscode-button, .bind-field')];
+    for (const c of controls) {
+      if (isActionable) c.removeAttribute('disabled');
+      else c.setAttribute('disabled', '');
+    }
+  }
+
   private setPressed(button: HTMLElement, isPressed: boolean): void {
     button.setAttribute('aria-pressed', String(isPressed));
     if (isPressed) button.removeAttribute('secondary');
