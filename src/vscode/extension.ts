@@ -13,6 +13,7 @@ import { ReportView } from './reportView';
 import { REPORT_PANEL_VIEW_TYPE, ViewRegistry } from './viewRegistry';
 import { reportWebviewOptions } from './webviewHtml';
 import { readSettings, SESSION_SETTINGS, SETTINGS_SECTION } from './settings';
+import { panelTitle } from './panelTitle';
 
 /** Command id of "Show memory backing report" (package.json). */
 export const SHOW_REPORT_COMMAND = 'onnxMemoryLens.showReport';
@@ -58,7 +59,21 @@ export function activate(context: vscode.ExtensionContext): void {
     const view = new ReportView(host, panel, modelUri, { bindings: settings.defaultBindings, view: settings.view, outcome: null }, importProfile);
     views.add(view);
     void context.workspaceState.update(PANEL_MEMORY_KEY, rememberPanel(context.workspaceState.get(PANEL_MEMORY_KEY), panel.title, modelUri.fsPath));
+    retitlePanels();
+    panel.onDidDispose(() => retitlePanels());
     return view;
+  };
+
+  /** Titles every report panel so that two models with one file name are told apart by their folder. */
+  const retitlePanels = (): void => {
+    const panels = views.all().filter((v) => v.panel.viewType === REPORT_PANEL_VIEW_TYPE);
+    const paths = panels.map((v) => v.modelUri.fsPath);
+    for (const v of panels) {
+      const title = panelTitle(v.modelUri.fsPath, paths);
+      if (v.panel.title === title) continue;
+      v.panel.title = title;
+      void context.workspaceState.update(PANEL_MEMORY_KEY, rememberPanel(context.workspaceState.get(PANEL_MEMORY_KEY), title, v.modelUri.fsPath));
+    }
   };
 
   const showReport = async (uri?: unknown, selected?: unknown): Promise<void> => {

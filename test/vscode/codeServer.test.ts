@@ -75,6 +75,9 @@ function makeWorkspace(run: string): string {
   writeFileSync(join(ws, 'broken.onnx'), 'This file is not an ONNX model.\n');
   writeFileSync(join(ws, 'chain.onnx'), longChainModel(CHAIN_NODES));
   for (const [name, make] of MANY_GRAPH_MODELS) writeFileSync(join(ws, name), make());
+  // A second model.onnx in a folder of its own: two open reports of one file name.
+  mkdirSync(join(ws, 'twin'));
+  writeFileSync(join(ws, 'twin', 'model.onnx'), ifChainModel(2));
   // A budget far below any model's peak, so the budget diagnostic must appear; session facts the reports must use.
   mkdirSync(join(ws, '.vscode'));
   writeFileSync(join(ws, '.vscode', 'settings.json'), JSON.stringify({ 'onnxMemoryLens.budgetBytes': BUDGET_BYTES, ...SESSION_SETTINGS }));
@@ -641,6 +644,20 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await status.waitFor({ state: 'visible', timeout: 30_000 });
     assert.match((await status.textContent()) ?? '', /^chain\.onnx: Analysis of .*chain\.onnx was cancelled \(cancelled\)$/);
     await shot(page, 'cancelled');
+  }));
+
+  test('two open reports of files with one name get tabs that name their folders, and lose the folder when one closes', step(async ({ page }) => {
+    await page.getByRole('treeitem', { name: 'twin' }).click();
+    const twin = page.getByRole('treeitem', { name: 'model.onnx', level: 2 });
+    await openContextMenu(page, twin, MENU_LABEL);
+    await clickMenuItem(page, MENU_LABEL);
+    const twinTab = page.getByRole('tab', { name: /Memory: model\.onnx — twin/ });
+    await twinTab.waitFor({ state: 'visible', timeout: 60_000 });
+    await page.getByRole('tab', { name: /Memory: model\.onnx — workspace/ }).waitFor({ state: 'visible', timeout: 10_000 });
+    await shot(page, 'twin-tabs');
+    await twinTab.locator('.codicon-close, .tab-actions .action-label').first().click();
+    await twinTab.waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByRole('tab', { name: /^Memory: model\.onnx$/ }).waitFor({ state: 'visible', timeout: 10_000 });
   }));
 
   test('the webview threw no uncaught errors', step(async ({ webviewErrors }) => {
