@@ -64,6 +64,17 @@ export function seriesMax(series: StepSeries): number {
   return m;
 }
 
+/** The labels of the reference lines: one per distinct byte count, naming every line at it. */
+export function lineLabels(lines: readonly CurveLine[]): Array<{ text: string; bytes: number; color: string }> {
+  const out: Array<{ names: string[]; bytes: number; color: string }> = [];
+  for (const line of lines) {
+    const same = out.find((l) => l.bytes === line.bytes);
+    if (same) same.names.push(line.label);
+    else out.push({ names: [line.label], bytes: line.bytes, color: line.color });
+  }
+  return out.map((l) => ({ text: `${l.names.join(' = ')} ${formatBytes(l.bytes)}`, bytes: l.bytes, color: l.color }));
+}
+
 /** Draws one frame of the memory curve. */
 export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[]): void; arc(x: number, y: number, r: number, a0: number, a1: number): void; closePath(): void }, frame: CurveFrame, style: CurveStyle): void {
   const { scale, widthPx, heightPx, gutterPx, live } = frame;
@@ -124,15 +135,18 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
 
   // Reference lines are often a few bytes apart (lower bound vs arena), so their labels go in the
   // right-hand corner, one under the other, instead of on top of each other and of the peak label.
-  frame.lines.forEach((line, k) => {
+  // Lines at the same bytes draw on top of each other: they share one label ("a = b 32.0 KiB").
+  for (const line of frame.lines) {
     const y = Math.round(yOf(line.bytes)) + 0.5;
     ctx.strokeStyle = line.color;
     ctx.setLineDash(line.isDashed ? [5, 3] : [2, 2]);
     ctx.beginPath(); ctx.moveTo(gutterPx, y); ctx.lineTo(widthPx, y); ctx.stroke();
     ctx.setLineDash([]);
-    ctx.fillStyle = line.color;
-    const text = `${line.label} ${formatBytes(line.bytes)}`;
-    ctx.fillText(text, widthPx - 8 - text.length * 5.6, Math.min(heightPx - BOTTOM_PAD_PX - 6, y + 8 + k * 12));
+  }
+  lineLabels(frame.lines).forEach((label, k) => {
+    const y = Math.round(yOf(label.bytes)) + 0.5;
+    ctx.fillStyle = label.color;
+    ctx.fillText(label.text, widthPx - 8 - label.text.length * 5.6, Math.min(heightPx - BOTTOM_PAD_PX - 6, y + 8 + k * 12));
   });
 
   if (frame.peakStep !== null && frame.peakBytes !== null) {

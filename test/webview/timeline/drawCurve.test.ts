@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { columnMax, drawCurve, SIZES_UNAVAILABLE_TEXT, type StepSeries } from '../../../webview/timeline/drawCurve';
+import { columnMax, drawCurve, lineLabels, SIZES_UNAVAILABLE_TEXT, type StepSeries } from '../../../webview/timeline/drawCurve';
 import { createTimeScale } from '../../../webview/timeline/timeScale';
 
 function series(values: Array<number | null>): StepSeries {
@@ -76,4 +76,18 @@ test('drawCurve() says "sizes unavailable" instead of a 0-4 B axis when no size 
   drawCurve(some.ctx, { ...frame, live: series([null, 3, null]) }, style);
   assert.ok(!some.texts.includes(SIZES_UNAVAILABLE_TEXT));
   assert.ok(some.texts.some((t) => /B$/.test(t)), some.texts.join(' | '));
+});
+
+test('reference lines at the same bytes share one label; lines at different bytes keep their own', () => {
+  const lb = { bytes: 32768, label: 'max-live lower bound', color: 'purple', isDashed: true };
+  const arena = { bytes: 32768, label: 'best-fit arena', color: 'green', isDashed: false };
+  assert.deepEqual(lineLabels([lb, arena]).map((l) => l.text), ['max-live lower bound = best-fit arena 32.0 KiB']);
+  assert.deepEqual(lineLabels([lb, { ...arena, bytes: 30720 }]).map((l) => l.text), ['max-live lower bound 32.0 KiB', 'best-fit arena 30.0 KiB']);
+  const { ctx, texts } = recordingContext();
+  drawCurve(ctx, {
+    scale: createTimeScale(0, 2, 0, 400), widthPx: 400, heightPx: 122, gutterPx: 0, live: series([32768, 16384]),
+    observed: [], lines: [lb, arena], peakStep: null, peakBytes: null, cursorStep: -1, yMaxBytes: 40960,
+  }, { background: 'bg', foreground: 'fg', grid: 'grid', curve: 'curve', peak: 'peak', focus: 'focus', unavailableFill: 'hatch' });
+  assert.equal(texts.filter((t) => t.includes('best-fit arena')).length, 1);
+  assert.ok(texts.includes('max-live lower bound = best-fit arena 32.0 KiB'), texts.join(' | '));
 });
