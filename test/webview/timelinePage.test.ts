@@ -153,6 +153,25 @@ test('changing a binding posts bind and the answer is drawn within a frame', asy
   await h.close();
 });
 
+test('an invalid binding shows an inline error and keeps the last valid value; it never unbinds silently', async () => {
+  const h = await open();
+  await showSmall(h);
+  const field = h.page.locator('#bind-0 input');
+  for (const bad of ['1.5', '-3', 'abc', '4294967296']) {
+    await field.fill(bad);
+    await field.press('Enter');
+    await h.page.locator('#bind-0-error:not([hidden])').waitFor();
+    assert.match(await h.page.locator('#bind-0-error').innerText(), bad === '4294967296' ? /is above 2,147,483,647/ : /is not a whole number ≥ 0/);
+    assert.equal(await h.page.locator('#bind-0').getAttribute('aria-invalid'), 'true');
+  }
+  assert.equal(ofType(await h.posted(), 'bind').length, 0, 'no bind was posted for an invalid value');
+  await field.fill('4');
+  await field.press('Enter');
+  assert.deepEqual(await h.waitForPosted('bind'), { type: 'bind', bindings: { batch: 4 } });
+  assert.equal(await h.page.locator('#bind-0-error').isHidden(), true);
+  await h.close();
+});
+
 test('search dims everything that does not match a name or op', async () => {
   const h = await open();
   await showSmall(h);

@@ -100,15 +100,47 @@ export class Toolbar {
       const label = el('label', 'bind-label', symbol);
       const id = `bind-${i}`;
       label.htmlFor = id;
-      const field = custom('vscode-textfield', { id, type: 'number', min: '0', step: '1', class: 'bind-field', 'aria-label': `Value of ${symbol}` }) as FieldLike;
+      // Text, not type=number: a number input reports '' for what it cannot parse, which would unbind silently.
+      const field = custom('vscode-textfield', { id, type: 'text', inputmode: 'numeric', class: 'bind-field', 'aria-label': `Value of ${symbol}` }) as FieldLike;
       field.dataset.symbol = symbol;
       const bound = report.bindings[symbol];
       field.value = bound === undefined ? '' : String(bound);
-      field.addEventListener('change', () => this.callbacks.onBind(collect(fields)));
+      const error = el('span', 'bind-error');
+      error.id = `${id}-error`;
+      error.setAttribute('role', 'alert');
+      error.hidden = true;
+      field.setAttribute('aria-describedby', error.id);
+      field.addEventListener('change', () => {
+        // An invalid value is refused where it was typed; the binding keeps its last valid value.
+        const problem = bindingProblem(field.value);
+        error.textContent = problem ?? '';
+        error.hidden = problem === null;
+        if (problem !== null) {
+          field.setAttribute('invalid', '');
+          field.setAttribute('aria-invalid', 'true');
+          return;
+        }
+        field.removeAttribute('invalid');
+        field.removeAttribute('aria-invalid');
+        if (fields.some((f) => bindingProblem(f.field.value) !== null)) return;
+        this.callbacks.onBind(collect(fields));
+      });
       fields.push({ symbol, field });
-      this.bindBox.append(label, field);
+      this.bindBox.append(label, field, error);
     });
   }
+}
+
+/** The largest value a binding accepts: ONNX dims are int64, and ORT's shapes beyond 2^31 are not plannable here. */
+const MAX_BINDING = 2 ** 31 - 1;
+
+/** Why `text` is not a binding value, or null when it is one (or empty, which unbinds). */
+export function bindingProblem(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return null;
+  if (!/^\d+$/.test(t)) return `'${t}' is not a whole number ≥ 0`;
+  if (Number(t) > MAX_BINDING) return `'${t}' is above ${MAX_BINDING.toLocaleString('en-US')}`;
+  return null;
 }
 
 function collect(fields: Array<{ symbol: string; field: FieldLike }>): Record<string, number> {
