@@ -172,6 +172,44 @@ test('an invalid binding shows an inline error and keeps the last valid value; i
   await h.close();
 });
 
+test('search shows "k of n"; Enter and Shift+Enter move through the matches in run order and reveal each; Escape clears', async () => {
+  const h = await open();
+  await showSmall(h);
+  const input = h.page.locator('#search input');
+  const count = h.page.locator('#search-count');
+  // '1' is in the names of the first four nodes (conv1, relu1, reshape1, matmul1): their outputs and workspaces match.
+  await input.fill('1');
+  await nextFrames(h.page);
+  const total = Number(/^(\d+) match/.exec(await count.innerText())?.[1]);
+  assert.ok(total >= 2, `matches: ${await count.innerText()}`);
+  const selected = async (): Promise<{ seg: number; start: number }> => h.page.evaluate(() => {
+    const c = (globalThis as any).memoryLens.chart;
+    return { seg: c.selectedSeg as number, start: c.data.layout.segStart[c.selectedSeg] as number };
+  });
+  await input.press('Enter');
+  assert.equal(await count.innerText(), `1 of ${total}`);
+  const first = await selected();
+  await input.press('Enter');
+  assert.equal(await count.innerText(), `2 of ${total}`);
+  const second = await selected();
+  assert.notEqual(second.seg, first.seg);
+  assert.ok(second.start >= first.start, 'matches go in run order');
+  const [d0, d1] = await visibleDomain(h.page);
+  assert.ok(d0 <= second.start && second.start < d1, 'the match is scrolled into view');
+  await input.press('Shift+Enter');
+  assert.equal(await count.innerText(), `1 of ${total}`);
+  assert.equal((await selected()).seg, first.seg);
+  await input.press('Shift+Enter');
+  assert.equal(await count.innerText(), `${total} of ${total}`, 'Shift+Enter from the first wraps to the last');
+  await input.press('Escape');
+  assert.equal(await input.inputValue(), '');
+  assert.equal(await count.innerText(), '');
+  assert.equal(await h.page.evaluate(() => (globalThis as any).memoryLens.chart.emphasis), null);
+  await input.fill('nothing-like-this');
+  assert.equal(await count.innerText(), 'no match');
+  await h.close();
+});
+
 test('search dims everything that does not match a name or op', async () => {
   const h = await open();
   await showSmall(h);

@@ -46,6 +46,10 @@ export class App {
   private isRestorePending = true;
   private isPinned = false;
   private cardSeg = -1;
+  /** Segments matching the search (1), its matches in run order once stepped through, and the current one. */
+  private searchMask: Uint8Array | null = null;
+  private searchOrder: number[] | null = null;
+  private searchAt = -1;
   private saveRequest = 0;
 
   constructor(private readonly bridge: HostBridge, root: HTMLElement) {
@@ -54,6 +58,7 @@ export class App {
       onView: (view) => this.requestView(view),
       onBind: (bindings) => { this.state.bindings = bindings; this.saveSoon(); this.bridge.post({ type: 'bind', bindings }); },
       onSearch: (q) => { this.state.search = q; this.refreshEmphasis(); this.saveSoon(); },
+      onSearchStep: (direction) => this.stepSearch(direction),
       onSort: () => { this.state.sort = this.state.sort === 'start' ? 'size' : 'start'; this.relayout(); },
       onToggleBand: () => { this.state.isBandCollapsed = !this.state.isBandCollapsed; this.relayout(); },
       onExport: (format) => this.exportView(format),
@@ -249,7 +254,37 @@ export class App {
 
   private refreshEmphasis(): void {
     this.chart.emphasis = this.layout && this.graph ? emphasisMask(this.graph, this.layout, this.state.search, this.state.cursorStep) : null;
+    // The search's own matches (the step cursor aside); ordered on the first Enter, not per keystroke.
+    const matches = this.layout && this.graph && this.state.search.trim() !== '' ? emphasisMask(this.graph, this.layout, this.state.search, -1) : null;
+    this.searchMask = matches;
+    this.searchOrder = null;
+    this.searchAt = -1;
+    let count = 0;
+    if (matches) for (let i = 0; i < matches.length; i++) count += matches[i]!;
+    this.toolbar.setSearchCount(0, count, matches !== null);
     this.chart.requestDraw();
+  }
+
+  /** Moves to the next (1) or previous (-1) search match, in run order, and shows it. */
+  private stepSearch(direction: 1 | -1): void {
+    const layout = this.layout;
+    const mask = this.searchMask;
+    if (!layout || !mask) return;
+    if (!this.searchOrder) {
+      const order: number[] = [];
+      for (let i = 0; i < mask.length; i++) if (mask[i] === 1) order.push(i);
+      order.sort((a, b) => layout.segStart[a]! - layout.segStart[b]! || layout.segRow[a]! - layout.segRow[b]!);
+      this.searchOrder = order;
+    }
+    const order = this.searchOrder;
+    if (order.length === 0) return;
+    this.searchAt = this.searchAt < 0 ? (direction === 1 ? 0 : order.length - 1) : (this.searchAt + direction + order.length) % order.length;
+    const seg = order[this.searchAt]!;
+    this.chart.revealRow(layout.segRow[seg]!);
+    this.chart.revealStep(layout.segStart[seg]!);
+    this.chart.selectedSeg = seg;
+    this.chart.requestDraw();
+    this.toolbar.setSearchCount(this.searchAt + 1, order.length, true);
   }
 
   private onHover(seg: number, x: number, y: number): void {

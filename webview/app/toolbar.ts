@@ -18,6 +18,8 @@ export interface ToolbarCallbacks {
   onView(view: PlanView): void;
   onBind(bindings: Record<string, number>): void;
   onSearch(query: string): void;
+  /** Enter (1) or Shift+Enter (-1) in the search field: move to the next or previous match. */
+  onSearchStep(direction: 1 | -1): void;
   onSort(): void;
   onToggleBand(): void;
   onExport(format: ExportFormat): void;
@@ -35,6 +37,7 @@ export class Toolbar {
   private readonly parButton = custom('vscode-button', { id: 'view-parallel', secondary: '', 'aria-pressed': 'false' }, 'Parallel');
   private readonly bindBox = el('div', 'bindings');
   private readonly search = custom('vscode-textfield', { id: 'search', placeholder: 'Search name or op', 'aria-label': 'Search values by name or op' }) as FieldLike;
+  private readonly searchCount = el('span', 'search-count');
   private readonly sortButton = custom('vscode-button', { id: 'sort-toggle', secondary: '' }, 'Sort: start');
   private readonly bandButton = custom('vscode-button', { id: 'band-toggle', secondary: '' }, 'Expand inputs');
   private readonly panelButton = custom('vscode-button', { id: 'panel-toggle', secondary: '' }, 'Details');
@@ -48,6 +51,18 @@ export class Toolbar {
     this.seqButton.addEventListener('click', () => callbacks.onView('sequential'));
     this.parButton.addEventListener('click', () => callbacks.onView('parallel'));
     this.search.addEventListener('input', () => callbacks.onSearch(this.search.value));
+    this.search.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter') {
+        e.preventDefault();
+        callbacks.onSearchStep(e.shiftKey ? -1 : 1);
+      } else if (e.key === 'Escape' && this.search.value !== '') {
+        e.preventDefault();
+        this.search.value = '';
+        callbacks.onSearch('');
+      }
+    });
+    this.searchCount.setAttribute('aria-live', 'polite');
+    this.searchCount.id = 'search-count';
     this.sortButton.addEventListener('click', () => callbacks.onSort());
     this.bandButton.addEventListener('click', () => callbacks.onToggleBand());
     this.panelButton.addEventListener('click', () => callbacks.onTogglePanel());
@@ -58,7 +73,7 @@ export class Toolbar {
       b.addEventListener('click', () => callbacks.onExport(format));
       exportGroup.append(b);
     }
-    this.element.append(viewGroup, this.bindBox, this.search, this.sortButton, this.bandButton, exportGroup, this.panelButton);
+    this.element.append(viewGroup, this.bindBox, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.panelButton);
   }
 
   /** Reflects the report (the view switch always shows the report's actual view) and the state. */
@@ -70,6 +85,11 @@ export class Toolbar {
     this.bandButton.textContent = state.isBandCollapsed ? 'Expand inputs' : 'Collapse inputs';
     if (this.search.value !== state.search) this.search.value = state.search;
     if (report) this.renderBindings(report);
+  }
+
+  /** Shows where the search is: `k of n` once a match is chosen, `n matches` before, `no match`, or nothing without a query. */
+  setSearchCount(at: number, count: number, hasQuery: boolean): void {
+    this.searchCount.textContent = !hasQuery ? '' : count === 0 ? 'no match' : at > 0 ? `${at} of ${count}` : `${count} ${count === 1 ? 'match' : 'matches'}`;
   }
 
   /**
