@@ -210,6 +210,39 @@ test('search shows "k of n"; Enter and Shift+Enter move through the matches in r
   await h.close();
 });
 
+test("a step's details open at the top of the side panel, scrolled into view; opening a body scrolls the panel back to its top", async () => {
+  const h = await open();
+  await showSmall(h);
+  await h.page.evaluate(() => { (globalThis as any).document.querySelector('.side-panel').scrollTop = 10_000; });
+  const p = await ganttPoint(h.page, 3.5, ROW.y);
+  await h.page.mouse.dblclick(p.x, p.y);
+  await h.page.waitForSelector('.step-details:not([hidden])');
+  const where = await h.page.evaluate(() => {
+    const doc = (globalThis as any).document;
+    const panel = doc.querySelector('.side-panel');
+    const details = doc.querySelector('.step-details');
+    return { isFirst: panel.firstElementChild === details.closest('.side-panel > *'), scrollTop: panel.scrollTop };
+  });
+  assert.deepEqual(where, { isFirst: true, scrollTop: 0 });
+  await h.page.evaluate(() => { (globalThis as any).document.querySelector('.side-panel').scrollTop = 10_000; });
+  await h.page.click('.subgraph-link');
+  await h.page.waitForSelector('.breadcrumb .crumb.link');
+  assert.equal(await h.page.evaluate(() => (globalThis as any).document.querySelector('.side-panel').scrollTop as number), 0);
+  await h.close();
+});
+
+test('sorting by size starts at the top row (the largest buffers first), not where the other order was scrolled', async () => {
+  const h = await open();
+  await h.deliver({ type: 'report', report: makeSyntheticReport(3000, 4), fileName: 'synthetic.onnx' });
+  await h.page.waitForSelector('.gantt-canvas');
+  await h.page.evaluate(() => (globalThis as any).memoryLens.chart.scrollTo(2000));
+  await h.page.click('#sort-toggle');
+  await nextFrames(h.page);
+  assert.equal(await h.page.evaluate(() => (globalThis as any).memoryLens.chart.scrollTopPx as number), 0);
+  assert.equal(await h.page.locator('#sort-toggle').innerText(), 'Sort: size');
+  await h.close();
+});
+
 test('search dims everything that does not match a name or op', async () => {
   const h = await open();
   await showSmall(h);

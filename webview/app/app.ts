@@ -59,7 +59,8 @@ export class App {
       onBind: (bindings) => { this.state.bindings = bindings; this.saveSoon(); this.bridge.post({ type: 'bind', bindings }); },
       onSearch: (q) => { this.state.search = q; this.refreshEmphasis(); this.saveSoon(); },
       onSearchStep: (direction) => this.stepSearch(direction),
-      onSort: () => { this.state.sort = this.state.sort === 'start' ? 'size' : 'start'; this.relayout(); },
+      // A new order starts at its top row: the largest buffers when sorted by size.
+      onSort: () => { this.state.sort = this.state.sort === 'start' ? 'size' : 'start'; this.relayout(); this.chart.scrollTo(0); this.state.scrollTopPx = 0; },
       onToggleBand: () => { this.state.isBandCollapsed = !this.state.isBandCollapsed; this.relayout(); },
       onExport: (format) => this.exportView(format),
       onTogglePanel: () => { this.state.isSidePanelOpen = !this.state.isSidePanelOpen; this.applyPanel(); this.saveSoon(); },
@@ -421,6 +422,7 @@ export class App {
     this.state.selected = null;
     this.state.scrollTopPx = 0;
     this.showGraph(null);
+    this.panel.scrollToTop();
   }
 
   private applyPanel(): void {

@@ -42,6 +42,11 @@ export class SidePanel {
     this.stepSection.root.hidden = true;
   }
 
+  /** Scrolls the panel back to its top (a new graph, a step's details). */
+  scrollToTop(): void {
+    this.element.scrollTop = 0;
+  }
+
   /** Shows a step's inputs, outputs and subgraphs (double-click or Enter). */
   showStep(graph: GraphTable, index: number): void {
     const s = isStep(graph, index) ? stepAt(graph, index) : undefined;
@@ -49,6 +54,9 @@ export class SidePanel {
     clear(body);
     this.stepSection.root.hidden = !s;
     if (!s) return;
+    // The details go first and the panel scrolls to them: below the peak card they were out of sight.
+    this.element.prepend(this.stepSection.root);
+    this.scrollToTop();
     this.stepSection.title.textContent = `Step ${s.index}`;
     body.append(el('div', 'step-name', `${s.displayName} (${s.domain ? `${s.domain}.` : ''}${s.opType})${s.inserted ? ' · inserted by ORT' : ''}`));
     // The values the step names (the last value of a name wins, as a Map of all names did).
