@@ -26,6 +26,18 @@ function columnsMessage(report: Report | ReportColumns, fileName: string): ToWeb
   return { type: 'reportColumns', packed: packReportColumns(columns), fileName };
 }
 
+/** The CLI's report of a model built in code (written to a temp folder for reportFromFile, then removed). */
+function reportOf(bytes: Uint8Array, fileName: string): Report {
+  const dir = mkdtempSync(join(tmpdir(), 'oml-page-'));
+  try {
+    const file = join(dir, fileName);
+    writeFileSync(file, bytes);
+    return reportFromFile(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 let browser: Browser;
 before(async () => {
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
@@ -97,70 +109,49 @@ test('malformed columns replace the chart with an error state naming the file', 
 });
 
 test('a report of 61 graphs (30 If nodes) sent packed opens its last body from the parent step and shows its numbers', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'oml-ifs-'));
-  try {
-    const file = join(dir, 'if30.onnx');
-    writeFileSync(file, ifChainModel(30));
-    const report = reportFromFile(file);
-    assert.equal(report.graphs.length, 61);
-    const body = report.graphs.at(-1)!;
-    const parentStep = report.graphs[0]!.steps.find((s) => s.subgraphs.includes(body.id))!;
-    const h = await openWith(columnsMessage(report, 'if30.onnx'));
-    const p = await ganttPoint(h.page, parentStep.index + 0.5, 0);
-    await h.page.mouse.dblclick(p.x, p.y);
-    await h.page.locator('.subgraph-link', { hasText: body.id }).click();
-    await h.page.locator('.breadcrumb .current', { hasText: `${body.parent!.node}.${body.parent!.attribute}` }).waitFor();
-    await nextFrames(h.page);
-    // The body's first step output is drawn in the body's own chart, with the bytes of the report.
-    const target = body.values.find((v) => v.producedAt === 0)!;
-    const row = await h.page.evaluate((name) => {
-      const d = (globalThis as any).memoryLens.chart.data;
-      return d.layout.segRow[d.layout.valueSeg[(d.valueNames as string[]).indexOf(name)]] as number;
-    }, target.name);
-    const q = await ganttPoint(h.page, 0.5, row);
-    await h.page.mouse.move(q.x, q.y);
-    await h.page.locator('.hover-card .card-title', { hasText: target.name }).waitFor();
-    assert.match(await h.page.locator('.hover-card').innerText(), new RegExp(`${target.bytes!.toLocaleString('en-US')} B`));
-    assert.deepEqual(h.pageErrors, []);
-    await h.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const report = reportOf(ifChainModel(30), 'if30.onnx');
+  assert.equal(report.graphs.length, 61);
+  const body = report.graphs.at(-1)!;
+  const parentStep = report.graphs[0]!.steps.find((s) => s.subgraphs.includes(body.id))!;
+  const h = await openWith(columnsMessage(report, 'if30.onnx'));
+  const p = await ganttPoint(h.page, parentStep.index + 0.5, 0);
+  await h.page.mouse.dblclick(p.x, p.y);
+  await h.page.locator('.subgraph-link', { hasText: body.id }).click();
+  await h.page.locator('.breadcrumb .current', { hasText: `${body.parent!.node}.${body.parent!.attribute}` }).waitFor();
+  await nextFrames(h.page);
+  // The body's first step output is drawn in the body's own chart, with the bytes of the report.
+  const target = body.values.find((v) => v.producedAt === 0)!;
+  const row = await h.page.evaluate((name) => {
+    const d = (globalThis as any).memoryLens.chart.data;
+    return d.layout.segRow[d.layout.valueSeg[(d.valueNames as string[]).indexOf(name)]] as number;
+  }, target.name);
+  const q = await ganttPoint(h.page, 0.5, row);
+  await h.page.mouse.move(q.x, q.y);
+  await h.page.locator('.hover-card .card-title', { hasText: target.name }).waitFor();
+  assert.match(await h.page.locator('.hover-card').innerText(), new RegExp(`${target.bytes!.toLocaleString('en-US')} B`));
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
 });
 
 test('a report of a graph without nodes (0 steps; ORT runs such models) shows its peak card and band without page errors', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'oml-empty-'));
-  try {
-    const file = join(dir, 'empty.onnx');
-    writeFileSync(file, buildModel({ name: 'g', nodes: [], inputs: [tensorValue('x', DataType.FLOAT, [2, 3])], outputs: [tensorValue('x', DataType.FLOAT, [2, 3])] }));
-    const report = reportFromFile(file);
-    const h = await openHarness({ browser });
-    await h.waitForPosted('ready');
-    await h.deliver(columnsMessage(report, 'empty.onnx'));
-    await h.page.waitForSelector('.peak-card');
-    await nextFrames(h.page);
-    assert.match(await h.page.locator('.peak-card').innerText(), /0 B/);
-    assert.equal(await h.page.locator('.status-error').count(), 0);
-    assert.deepEqual(h.pageErrors, []);
-    await h.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const report = reportOf(buildModel({ name: 'g', nodes: [], inputs: [tensorValue('x', DataType.FLOAT, [2, 3])], outputs: [tensorValue('x', DataType.FLOAT, [2, 3])] }), 'empty.onnx');
+  const h = await openHarness({ browser });
+  await h.waitForPosted('ready');
+  await h.deliver(columnsMessage(report, 'empty.onnx'));
+  await h.page.waitForSelector('.peak-card');
+  await nextFrames(h.page);
+  assert.match(await h.page.locator('.peak-card').innerText(), /0 B/);
+  assert.equal(await h.page.locator('.status-error').count(), 0);
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
 });
 
 test('the peak card says once why the physical peak is unavailable (no "not modeled: … not modeled")', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'oml-phys-'));
-  try {
-    const file = join(dir, 'ifs.onnx');
-    writeFileSync(file, ifChainModel(1));
-    const h = await openWith(columnsMessage(reportFromFile(file), 'ifs.onnx'));
-    const text = (await h.page.locator('.peak-card dt', { hasText: /^physical peak$/ }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
-    assert.match(text, /^unavailable \(Not modeled: arena rounding and retained pools, .* are not covered\)$/);
-    assert.equal(text.toLowerCase().split('not modeled').length - 1, 1, text);
-    await h.close();
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const h = await openWith(columnsMessage(reportOf(ifChainModel(1), 'ifs.onnx'), 'ifs.onnx'));
+  const text = (await h.page.locator('.peak-card dt', { hasText: /^physical peak$/ }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+  assert.match(text, /^unavailable \(Not modeled: arena rounding and retained pools, .* are not covered\)$/);
+  assert.equal(text.toLowerCase().split('not modeled').length - 1, 1, text);
+  await h.close();
 });
 
 test('an error panel disables the toolbar controls that need a report, and a report enables them again', async () => {
