@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 
 /**
  * src/ modules the webview runs: the report transport codec, and the report rules that the CLI, the
- * host and the panel must apply identically (session label, byte format, live buffers, max-live);
+ * host and the panel must apply identically (session label, byte format, live buffers);
  * and src/onnx/lensError, the error class the codec throws.
  */
 const CODEC_MODULES = ['columnarReport', 'columnarTables', 'packedColumns', 'stringTable', 'describeSession', 'formatBytes', 'liveBuffers'];

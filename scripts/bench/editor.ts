@@ -1,5 +1,5 @@
 /**
- * Editor benchmarks on a synthetic 96k-node decoder (decoderModel.ts, external weights), each as a
+ * Editor benchmarks on a synthetic 96k-node decoder (support/decoderModel.ts, external weights), each as a
  * ratio to the CLI's whole report time on the same model (`node dist/cli.js report`, a process
  * from start to exit, median of 3):
  *   bench: editor-open-96k ratio=… editor_ms=… cli_ms=… (worker_ms=… host_post_ms=… webview_ms=…)
@@ -20,7 +20,8 @@ import { chromium } from 'playwright-core';
 import type { ToWebview } from '../../src/report/protocol';
 import { PlanSession, type PlanResult } from '../../src/vscode/planSession';
 import { CHROMIUM_ARGS, openHarness, toPage, type Harness } from '../../test/support/webviewHarness';
-import { DECODER_NODES_PER_LAYER, writeDecoderModel } from './decoderModel';
+import { DECODER_NODES_PER_LAYER, writeDecoderModel } from './support/decoderModel';
+import { serializeLikeVsCode } from './support/vscodeMessage';
 
 const ROOT = resolve(__dirname, '../..');
 const LAYERS = 4000;
@@ -46,11 +47,7 @@ function cliMs(model: string): number {
 /** What VS Code's extension host does to post `message`: JSON with the buffer as a reference, and a copy of the buffer. */
 function hostPostMs(message: ToWebview): number {
   const t0 = performance.now();
-  const buffers: ArrayBuffer[] = [];
-  JSON.stringify(message, (_key, value: unknown) => {
-    if (value instanceof ArrayBuffer) { buffers.push(value.slice(0)); return { ref: buffers.length - 1 }; }
-    return value;
-  });
+  serializeLikeVsCode(message);
   return performance.now() - t0;
 }
 

@@ -38,6 +38,7 @@ import { decodeReportColumns, encodeReportColumns } from '../../src/report/colum
 import { packReportColumns, unpackReportColumns } from '../../src/report/packedColumns';
 import type { ToWebview } from '../../src/report/protocol';
 import type { Report } from '../../src/report/report';
+import { serializeLikeVsCode } from './support/vscodeMessage';
 import { CHROMIUM_ARGS, makeSyntheticReport, openHarness } from '../../test/support/webviewHarness';
 
 const FRAME_BUDGET_MS = 1000 / 60;
@@ -221,28 +222,6 @@ function timed<T>(f: () => T): [T, number] {
   return [r, performance.now() - t];
 }
 
-/**
- * What VS Code's extension host does to a webview message (own re-implementation for timing):
- * JSON text with each typed array replaced by a reference to its buffer, plus a copy of each buffer.
- * Returns the JSON length plus the buffer bytes.
- */
-function serializeLikeVsCode(message: unknown): number {
-  const buffers: ArrayBuffer[] = [];
-  const json = JSON.stringify(message, (_key, value: unknown) => {
-    if (value instanceof ArrayBuffer) {
-      buffers.push(value);
-      return { ref: buffers.length - 1 };
-    }
-    if (ArrayBuffer.isView(value)) {
-      buffers.push(value.buffer as ArrayBuffer);
-      return { ref: buffers.length - 1, byteOffset: value.byteOffset, byteLength: value.byteLength };
-    }
-    return value;
-  });
-  let bytes = 0;
-  for (const b of buffers) bytes += new Uint8Array(b).slice().byteLength;
-  return json.length + bytes;
-}
 
 /** Runs the webview benchmark and prints three lines per size. */
 export async function run(): Promise<void> {

@@ -44,10 +44,3 @@ export function liveBuffersAt(graph: ReportGraph, step: number): LiveBuffer[] {
   }
   return [...byRoot.values()].sort((a, b) => (a.bytes === null ? 1 : 0) - (b.bytes === null ? 1 : 0) || (b.bytes ?? 0) - (a.bytes ?? 0));
 }
-
-/** The max-live lower bound: the largest known live bytes of any step, null when no step's is known. */
-export function maxLiveBytes(graph: ReportGraph): number | null {
-  let max: number | null = null;
-  for (const s of graph.steps) if (s.liveBytes !== null) max = Math.max(max ?? 0, s.liveBytes);
-  return max;
-}

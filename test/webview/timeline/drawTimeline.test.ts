@@ -1,41 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { drawTimeline, MIN_BAR_WIDTH_PX, type TimelineContext, type TimelineFrame, type TimelineStyle } from '../../../webview/timeline/drawTimeline';
-import { buildRowLayout, SEGMENT_KINDS, type SegmentKind } from '../../../webview/timeline/rowLayout';
+import { drawTimeline, MIN_BAR_WIDTH_PX, type TimelineFrame } from '../../../webview/timeline/drawTimeline';
+import { buildRowLayout, SEGMENT_KINDS } from '../../../webview/timeline/rowLayout';
 import { createTimeScale } from '../../../webview/timeline/timeScale';
 import { makeSyntheticReport } from '../../support/webviewHarness';
 import { makeSmallReport } from '../reportFixtures';
-
-/** A fake 2D context that records rects per fill and the texts drawn. */
-class RecordingContext implements TimelineContext {
-  fillStyle: string | object = '';
-  strokeStyle: string | object = '';
-  globalAlpha = 1;
-  lineWidth = 1;
-  font = '';
-  textBaseline = '';
-  fills: Array<{ style: string | object; alpha: number; rects: number[][] }> = [];
-  texts: string[] = [];
-  private path: number[][] = [];
-  fillRect(): void {}
-  strokeRect(): void {}
-  beginPath(): void { this.path = []; }
-  rect(x: number, y: number, w: number, h: number): void { this.path.push([x, y, w, h]); }
-  fill(): void { this.fills.push({ style: this.fillStyle, alpha: this.globalAlpha, rects: this.path }); }
-  stroke(): void {}
-  moveTo(): void {}
-  lineTo(): void {}
-  fillText(text: string): void { this.texts.push(text); }
-  save(): void {}
-  restore(): void {}
-  clip(): void {}
-}
-
-const kinds = Object.fromEntries(SEGMENT_KINDS.map((k) => [k, `color-${k}`])) as Record<SegmentKind, string>;
-const style: TimelineStyle = {
-  background: 'bg', foreground: 'fg', muted: 'muted', grid: 'grid', gutter: 'gutter', selection: 'sel', focus: 'focus', outline: '',
-  kinds, unavailableFill: 'hatch', unavailableStroke: 'unavail',
-};
+import { RecordingContext, TEST_STYLE } from './recordingContext';
 
 function frameFor(graph: ReturnType<typeof makeSmallReport>['graphs'][number], widthPx: number, extra: Partial<TimelineFrame> = {}): TimelineFrame {
   const layout = buildRowLayout(graph, { sort: 'start', isBandCollapsed: true });
@@ -48,7 +18,7 @@ function frameFor(graph: ReturnType<typeof makeSmallReport>['graphs'][number], w
 test('drawTimeline() fills each style once per layer, never once per bar', () => {
   const graph = makeSyntheticReport(5000, 3).graphs[0]!;
   const ctx = new RecordingContext();
-  const stats = drawTimeline(ctx, frameFor(graph, 1100), style);
+  const stats = drawTimeline(ctx, frameFor(graph, 1100), TEST_STYLE);
   const barFills = ctx.fills.filter((f) => f.style !== 'bg');
   assert.equal(barFills.length, stats.fillBatches);
   assert.ok(stats.fillBatches <= SEGMENT_KINDS.length * 4 * 4, `${stats.fillBatches} batches`);
@@ -57,27 +27,27 @@ test('drawTimeline() fills each style once per layer, never once per bar', () =>
 
 test('drawTimeline() visits only the rows in the viewport', () => {
   const graph = makeSyntheticReport(5000, 3).graphs[0]!;
-  const stats = drawTimeline(new RecordingContext(), frameFor(graph, 1100, { heightPx: 160 }), style);
+  const stats = drawTimeline(new RecordingContext(), frameFor(graph, 1100, { heightPx: 160 }), TEST_STYLE);
   assert.equal(stats.rowsVisited, 10);
 });
 
 test('drawTimeline() merges sub-pixel bars when zoomed out (level of detail)', () => {
   const graph = makeSyntheticReport(20000, 5).graphs[0]!;
-  const stats = drawTimeline(new RecordingContext(), frameFor(graph, 600, { heightPx: 16 * 40 }), style);
+  const stats = drawTimeline(new RecordingContext(), frameFor(graph, 600, { heightPx: 16 * 40 }), TEST_STYLE);
   assert.ok(stats.rectsDrawn < stats.segmentsVisited, `${stats.rectsDrawn} rects for ${stats.segmentsVisited} segments`);
 });
 
 test('drawTimeline() draws every bar at least MIN_BAR_WIDTH_PX wide', () => {
   const graph = makeSyntheticReport(20000, 5).graphs[0]!;
   const ctx = new RecordingContext();
-  drawTimeline(ctx, frameFor(graph, 600), style);
+  drawTimeline(ctx, frameFor(graph, 600), TEST_STYLE);
   for (const f of ctx.fills) for (const r of f.rects) assert.ok(r[2]! >= MIN_BAR_WIDTH_PX - 1e-6);
 });
 
 test('drawTimeline() fills unknown sizes with the unavailable style, not as zero-width bars', () => {
   const graph = makeSmallReport().graphs[0]!;
   const ctx = new RecordingContext();
-  drawTimeline(ctx, frameFor(graph, 700), style);
+  drawTimeline(ctx, frameFor(graph, 700), TEST_STYLE);
   const hatched = ctx.fills.filter((f) => f.style === 'hatch');
   assert.ok(hatched.length > 0);
   for (const f of hatched) for (const r of f.rects) assert.ok(r[2]! > 50, `hatched bar width ${r[2]}`);
@@ -86,10 +56,10 @@ test('drawTimeline() fills unknown sizes with the unavailable style, not as zero
 test('drawTimeline() labels only bars wide enough', () => {
   const graph = makeSmallReport().graphs[0]!;
   const wide = new RecordingContext();
-  drawTimeline(wide, frameFor(graph, 1300), style);
+  drawTimeline(wide, frameFor(graph, 1300), TEST_STYLE);
   assert.ok(wide.texts.includes('a'));
   const narrow = new RecordingContext();
-  drawTimeline(narrow, frameFor(graph, 160), style);
+  drawTimeline(narrow, frameFor(graph, 160), TEST_STYLE);
   assert.ok(!narrow.texts.includes('a'));
 });
 
@@ -97,7 +67,7 @@ test('drawTimeline() dims segments outside the emphasis mask', () => {
   const graph = makeSmallReport().graphs[0]!;
   const frame = frameFor(graph, 1000);
   const ctx = new RecordingContext();
-  drawTimeline(ctx, { ...frame, emphasis: new Uint8Array(frame.layout.segStart.length) }, style);
+  drawTimeline(ctx, { ...frame, emphasis: new Uint8Array(frame.layout.segStart.length) }, TEST_STYLE);
   const bars = ctx.fills.filter((f) => f.style !== 'bg' && f.rects.length > 0);
   assert.ok(bars.length > 0);
   for (const f of bars) assert.ok(f.alpha < 1);

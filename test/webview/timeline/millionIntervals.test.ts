@@ -5,12 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { reportTablesOf, valueAt, valueName } from '../../../webview/graphTable';
-import { drawTimeline, MIN_BAR_WIDTH_PX, type TimelineContext, type TimelineFrame } from '../../../webview/timeline/drawTimeline';
+import { drawTimeline, MIN_BAR_WIDTH_PX, type TimelineFrame } from '../../../webview/timeline/drawTimeline';
 import { hitTestSegment } from '../../../webview/timeline/hitTest';
-import { buildRowLayout, SEGMENT_KINDS, segmentKindOf, type SegmentKind } from '../../../webview/timeline/rowLayout';
+import { buildRowLayout, SEGMENT_KINDS, segmentKindOf } from '../../../webview/timeline/rowLayout';
 import { createTimeScale, stepToPx } from '../../../webview/timeline/timeScale';
 import { mulberry32 } from '../../support/seededRandom';
 import { makeColumnsReport } from '../columnsFixture';
+import { RecordingContext, TEST_STYLE } from './recordingContext';
 
 const N = 1_000_000;
 const table = reportTablesOf(makeColumnsReport(N, 11)).graphs[0]!;
@@ -18,33 +19,6 @@ const layout = buildRowLayout(table, { sort: 'start', isBandCollapsed: true });
 const ROW_H = 16;
 const GUTTER = 190;
 const WIDTH = 1390;
-
-/** Records the rects of each fill with the row they sit on. */
-class RectRecorder implements TimelineContext {
-  fillStyle: string | object = '';
-  strokeStyle: string | object = '';
-  globalAlpha = 1;
-  lineWidth = 1;
-  font = '';
-  textBaseline = '';
-  rects: number[][] = [];
-  private path: number[][] = [];
-  fillRect(): void {}
-  strokeRect(): void {}
-  beginPath(): void { this.path = []; }
-  rect(x: number, y: number, w: number, h: number): void { this.path.push([x, y, w, h]); }
-  fill(): void { if (this.fillStyle !== 'bg') this.rects.push(...this.path); }
-  stroke(): void {}
-  moveTo(): void {}
-  lineTo(): void {}
-  fillText(): void {}
-  save(): void {}
-  restore(): void {}
-  clip(): void {}
-}
-
-const kinds = Object.fromEntries(SEGMENT_KINDS.map((k) => [k, `color-${k}`])) as Record<SegmentKind, string>;
-const style = { background: 'bg', foreground: 'fg', muted: 'muted', grid: 'grid', gutter: 'gutter', selection: 'sel', focus: 'focus', outline: '', kinds, unavailableFill: 'hatch', unavailableStroke: 'unavail' };
 
 function frame(domain: [number, number], scrollTopPx: number, extra: Partial<TimelineFrame> = {}): TimelineFrame {
   return {
@@ -128,10 +102,10 @@ const midRowsTop = (layout.valueRow[N / 2 + N / 200]! - 20) * ROW_H;
 for (const [name, domain, scroll] of [['the whole run', [0, N], 0], ['1% of the run, scrolled to its rows', [N / 2, N / 2 + N / 100], midRowsTop]] as const) {
   test(`level-of-detail drawing at 1M intervals shows every interval of every visible row (${name})`, () => {
     const f = frame([domain[0], domain[1]], scroll);
-    const ctx = new RectRecorder();
-    const stats = drawTimeline(ctx, f, style);
+    const ctx = new RecordingContext();
+    const stats = drawTimeline(ctx, f, TEST_STYLE);
     assert.ok(stats.segmentsVisited > 0 && stats.rectsDrawn > 0, `${stats.segmentsVisited} segments, ${stats.rectsDrawn} rects`);
-    assertEveryIntervalShown(f, ctx.rects);
+    assertEveryIntervalShown(f, ctx.barRects());
   });
 }
 
@@ -140,12 +114,12 @@ test('level of detail holds when a search dims every other bar of the 200k-step 
   for (let i = 0; i < emphasis.length; i += 2) emphasis[i] = 1;
   const workspaceRow = layout.rows.findIndex((r) => r.role === 'workspace');
   const f = frame([0, N], workspaceRow * ROW_H, { heightPx: ROW_H, emphasis });
-  const ctx = new RectRecorder();
-  const stats = drawTimeline(ctx, f, style);
+  const ctx = new RecordingContext();
+  const stats = drawTimeline(ctx, f, TEST_STYLE);
   assert.equal(stats.segmentsVisited, N / 5);
   // Two styles (bright and dim) interleave; each keeps its own run, so about one rect per pixel per style.
   assert.ok(stats.rectsDrawn <= 2 * (WIDTH - GUTTER), `${stats.rectsDrawn} rects for ${stats.segmentsVisited} segments`);
-  assertEveryIntervalShown(f, ctx.rects);
+  assertEveryIntervalShown(f, ctx.barRects());
 });
 
 test('the size sort at 1M intervals orders rows as the comparison rule does: largest first, unknown last, ties by start', () => {

@@ -7,7 +7,7 @@
  */
 import { closeSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { attr, buildModel, DataType, int64Tensor, node, tensor, tensorValue, type Obj } from '../../test/support/onnxBuilder';
+import { attr, buildModel, DataType, int64Tensor, node, tensor, tensorValue, type Obj } from '../../../test/support/onnxBuilder';
 
 const HIDDEN = 64;
 const HEADS = 4;
