@@ -1,6 +1,9 @@
 // The project's boundaries, enforced (`npm run lint`, part of `npm test`). Only boundary and safety
 // rules are on: style is left to review and the style guide.
 // - The core (src/onnx, src/shape, src/plan, src/report, src/analyze, src/cli) never imports `vscode`.
+// - The layers, bottom up: src/onnx → src/shape → src/ops (the operator registry) → src/plan →
+//   src/report → src/analyze. src/shape does not import src/ops (its caller gives inference the
+//   registry's shape rules); src/ops does not import src/plan, src/report or src/analyze.
 // - src/plan does not import src/report: the report is built from a finished plan, not the reverse.
 // - src/report (the contract, its rules and renderers) does not import src/analyze (the pipeline
 //   that builds it: decode, transforms, inference, plan, report).
@@ -29,8 +32,35 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
   {
-    files: ['src/onnx/**/*.ts', 'src/shape/**/*.ts', 'src/analyze/**/*.ts', 'src/cli/**/*.ts'],
+    files: ['src/analyze/**/*.ts', 'src/cli/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [NO_VSCODE] }] },
+  },
+  {
+    files: ['src/onnx/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [NO_VSCODE],
+        patterns: [{ group: ['**/shape', '**/shape/*', '**/ops', '**/ops/*', '**/plan', '**/plan/*', '**/report', '**/report/*', '**/analyze', '**/analyze/*'], message: 'src/onnx is the bottom layer: it imports no other part of the project.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/shape/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [NO_VSCODE],
+        patterns: [{ group: ['**/ops', '**/ops/*', '**/plan', '**/plan/*', '**/report', '**/report/*', '**/analyze', '**/analyze/*'], message: 'src/shape sits below the op registry: inference gets the shape rules from its caller (InferShapesOptions.rules).' }],
+      }],
+    },
+  },
+  {
+    files: ['src/ops/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [NO_VSCODE],
+        patterns: [{ group: ['**/plan', '**/plan/*', '**/report', '**/report/*', '**/analyze', '**/analyze/*'], message: 'src/ops (the operator registry) sits below src/plan: it holds facts and formulas, the planners use them.' }],
+      }],
+    },
   },
   {
     files: ['src/report/**/*.ts'],

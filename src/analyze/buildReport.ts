@@ -2,6 +2,7 @@
  * The Report of a model file (src/report/report.ts): decode once (`analyzeFile`), then plan for
  * any bindings and view (`buildReport`). Linear in nodes + values of every graph.
  */
+import { shapeRuleOf } from '../ops/registry';
 import { loadModel } from '../onnx/loadModel';
 import type { Graph, Model } from '../onnx/model';
 import { inferShapes } from '../shape/inferShapes';
@@ -88,7 +89,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     bindings,
     view,
     infer: (graph, outerScope) =>
-      inferShapes(graph, { opsets, bindings, outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions, irVersion: analysis.model.irVersion }),
+      inferShapes(graph, { opsets, rules: shapeRuleOf, bindings, outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions, irVersion: analysis.model.irVersion }),
     graphs: [],
     symbols: new Set(),
     usedIds: new Set(),

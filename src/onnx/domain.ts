@@ -8,6 +8,11 @@ export function normalizeDomain(domain: string): string {
   return domain === 'ai.onnx' ? '' : domain;
 }
 
+/** Display name of a domain: '' and 'ai.onnx' are both written 'ai.onnx'. */
+export function domainName(domain: string): string {
+  return domain === '' ? 'ai.onnx' : domain;
+}
+
 /** True for the default ONNX domain, in either spelling. */
 export function isOnnxDomain(domain: string): boolean {
   return domain === '' || domain === 'ai.onnx';

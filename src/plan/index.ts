@@ -3,7 +3,7 @@ export type { ExecGraph, ExecNode } from './execGraph';
 export { buildExecGraph, outerNamesOf, subgraphsOf, constantToTensor } from './buildExecGraph';
 export { execGraphToGraph } from './execGraphToGraph';
 export { computeExecutionOrder, nodeDisplayName, producerIndex } from './executionOrder';
-export { KERNEL_TABLE, lookupKernel, type KernelDecl } from './kernelTable';
+export { lookupKernel, type KernelDecl } from './kernelTable';
 export { sameSize, sameStaticShape, type SizedValue } from './sameSize';
 export { computeAllocationPlan, type AllocationPlan, type AllocationPlanInput, type ValuePlan } from './allocationPlan';
 export { computeReleasePlan } from './releasePlan';

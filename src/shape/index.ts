@@ -5,4 +5,5 @@ export { shapeBytes, elementCount } from './shapeBytes';
 export type { SizeResult } from './shapeBytes';
 export { formatDim, parseDim, symbolDim, addDims, subDims, mulDims, divDims, dimsEqual, dimSymbols, evaluateDim, singleSymbol } from './symbolicDim';
 export type { InferenceResult, InferredValue, SymDim, ValueKind } from './types';
-export { SHAPE_RULES, findRule } from './rules/ruleTable';
+export type { ShapeRuleLookup } from './nodeContext';
+export type { ShapeRule } from './ruleContext';

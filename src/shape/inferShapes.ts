@@ -12,9 +12,9 @@ import { ShapeError } from '../onnx/lensError';
 import { internalRuleError } from '../onnx/internalError';
 import type { FunctionInfo, Graph, SparseTensorInfo, TensorInfo, TypeInfo, ValueInfo } from '../onnx/model';
 import { inferenceOrderIndices } from './graphOrder';
-import { makeRuleContext, type PassSettings } from './nodeContext';
+import { makeRuleContext, type PassSettings, type ShapeRuleLookup } from './nodeContext';
 import type { OutSpec, ShapeNode, Val } from './ruleContext';
-import { domainName, findRule } from './rules/ruleTable';
+import { domainName } from '../onnx/domain';
 import { constantVal, fromType, isIncomplete, mergeDeclared, tensorVal, unknownVal } from './passValues';
 import { propagatedContents, propagateStaticData, type PropagatedData } from './staticDataPropagation';
 import { singleSymbol, symbolDim } from './symbolicDim';
@@ -34,6 +34,8 @@ export interface ShapeGraph {
 export interface InferShapesOptions {
   /** Opset version per domain ('' or 'ai.onnx' for the default domain). */
   opsets: Record<string, number>;
+  /** The shape rules: the op registry's `shapeRuleOf` (src/ops/registry.ts), given by the caller since src/ops sits above src/shape. */
+  rules: ShapeRuleLookup;
   /** Values for symbolic dims (dim_params and generated data-dependent symbols). */
   bindings?: Record<string, number>;
   /** Values visible from an enclosing graph, when inferring a subgraph on its own. */
@@ -216,7 +218,7 @@ function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Sc
   });
   const fn = pass.functions.size > 0 ? pass.functions.get(`${node.domain}::${node.opType}`) : undefined;
   if (fn) return inferFunctionCall(pass, fn, node, inputs, depth);
-  const rule = findRule(node.domain, node.opType);
+  const rule = pass.rules(node.domain, node.opType);
   if (!rule) {
     // Bodies of unknown ops are still inferred from their declared inputs, for their local reports.
     for (const a of node.attributes) for (const g of [a.g, ...(a.graphs ?? [])]) if (g) inferBody(g, null);
@@ -300,7 +302,7 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
   for (const f of options.functions ?? []) functions.set(`${f.domain}::${f.name}`, f);
   const run = (isStatic: boolean): PassResult => {
     const canOverrideInitializers = (options.irVersion ?? 4) >= 4;
-    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: new Set() };
+    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: new Set(), rules: options.rules };
     let outer: Scope | null = null;
     if (options.outerScope) {
       const values = new Map<string, Val>();

@@ -4,7 +4,8 @@
  */
 import type { Attribute, FunctionInfo, Graph, TensorInfo } from '../onnx/model';
 import type { DimOps, RuleContext, ShapeNode, Val } from './ruleContext';
-import { domainName } from './rules/ruleTable';
+import { domainName } from '../onnx/domain';
+import type { ShapeRule } from './ruleContext';
 import { addDims, divDims, mulDims, subDims, symbolDim } from './symbolicDim';
 import type { SymDim } from './types';
 
@@ -19,7 +20,12 @@ export interface PassSettings {
   canOverrideInitializers: boolean;
   /** Names of the data-dependent symbols generated so far in this pass. */
   generated: Set<string>;
+  /** The shape rule of an op (the op registry's, src/ops), or undefined for an op without one. */
+  rules: ShapeRuleLookup;
 }
+
+/** Finds the shape rule of `domain::opType` (either spelling of the default domain). */
+export type ShapeRuleLookup = (domain: string, opType: string) => ShapeRule | undefined;
 
 /**
  * ONNX static arithmetic: numbers combine; a symbol survives only an identity step (×1, +0, ÷1),

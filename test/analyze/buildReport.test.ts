@@ -208,3 +208,21 @@ test('buildReport() gives a graph without nodes (ORT runs it) a report of 0 step
   assert.equal(main.peak.bytes, 0);
   assert.equal(main.peak.step, null);
 });
+
+test('a data-dependent dim is named after its node ORT index, also after ORT removed nodes before it', () => {
+  // RemoveDuplicateCastTransformer drops the lossless float→double→float pair, so the nameless
+  // NonZero is the only node left; ORT still calls it NonZero_2 (its index), not NonZero_0.
+  const bytes = buildModel({
+    nodes: [
+      node('Cast', ['X'], ['d'], { attrs: [attr.int('to', DataType.DOUBLE)] }),
+      node('Cast', ['d'], ['f'], { attrs: [attr.int('to', DataType.FLOAT)] }),
+      node('NonZero', ['f'], ['nz']),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, [2, 3])],
+    outputs: [tensorValue('nz', DataType.INT64, null)],
+  });
+  const r = buildReport(analysis(bytes));
+  const main = r.graphs[0];
+  assert.deepEqual(main.steps.map((s) => [s.displayName, s.nodeIndex]), [['NonZero_2', 2]]);
+  assert.ok(r.symbols.includes('NonZero_2.count'), `symbols: ${r.symbols.join(', ')}`);
+});

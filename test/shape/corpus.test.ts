@@ -5,10 +5,11 @@ import { loadModel } from '../../src/onnx/loadModel';
 import { LensError } from '../../src/onnx/lensError';
 import type { Graph, Model } from '../../src/onnx/model';
 import { inferShapes } from '../../src/shape';
-import { domainName, findRule } from '../../src/shape/rules/ruleTable';
+import { domainName } from '../../src/onnx/domain';
 import type { InferenceResult } from '../../src/shape/types';
 import { opsetsOf } from './inferHelper';
 import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../support/corpus';
+import { shapeRuleOf } from '../../src/ops/registry';
 
 const skip = hasCorpus ? false : `corpus folder ${CORPUS} is absent`;
 
@@ -32,7 +33,7 @@ function audit(model: Model, g: Graph, res: InferenceResult, found: Finding): vo
   const local = new Set(model.functions.map((f) => `${f.domain}::${f.name}`));
   found.values += res.values.size;
   for (const n of g.nodes) {
-    const known = n.opType === 'Constant' || local.has(`${n.domain}::${n.opType}`) || findRule(n.domain, n.opType) !== undefined;
+    const known = n.opType === 'Constant' || local.has(`${n.domain}::${n.opType}`) || shapeRuleOf(n.domain, n.opType) !== undefined;
     if (!known) found.noRule.add(`${domainName(n.domain)}::${n.opType}`);
     for (const o of n.outputs) {
       if (!o || !known) continue;
@@ -67,7 +68,7 @@ test('inferShapes() types every output of every known op in the corpus', { skip 
       }
       throw err;
     }
-    const result = inferShapes(model.graph, { opsets: opsetsOf(model), functions: model.functions, irVersion: model.irVersion });
+    const result = inferShapes(model.graph, { rules: shapeRuleOf, opsets: opsetsOf(model), functions: model.functions, irVersion: model.irVersion });
     audit(model, model.graph, result, found);
     inferred++;
   }
@@ -81,11 +82,11 @@ test('inferShapes() types every output of every known op in the corpus', { skip 
 test('inferShapes() gives the corpus LLM caches symbolic runtime lengths and declared static names', { skip }, () => {
   const file = path.join(CORPUS, 'ort-genai/tiny-random-gpt2-fp32/past.onnx');
   const { model } = loadModel(file);
-  const result = inferShapes(model.graph, { opsets: opsetsOf(model), irVersion: model.irVersion });
+  const result = inferShapes(model.graph, { rules: shapeRuleOf, opsets: opsetsOf(model), irVersion: model.irVersion });
   const present = result.values.get('present_0');
   assert.deepEqual(present?.shape, [2, { expr: 'batch_size' }, 4, { expr: 'past_seq_len+seq_len' }, 8]);
   assert.deepEqual(present?.staticShape, [2, 'batch_size', 4, 'total_seq_len', 8]);
-  const bound = inferShapes(model.graph, { opsets: opsetsOf(model), irVersion: model.irVersion, bindings: { batch_size: 1, past_seq_len: 3, seq_len: 2 } });
+  const bound = inferShapes(model.graph, { rules: shapeRuleOf, opsets: opsetsOf(model), irVersion: model.irVersion, bindings: { batch_size: 1, past_seq_len: 3, seq_len: 2 } });
   assert.deepEqual(bound.values.get('present_0')?.shape, [2, 1, 4, 5, 8]);
   assert.deepEqual(bound.values.get('logits')?.shape, [1, 2, 1000]);
 });

@@ -6,6 +6,7 @@ import type { Model } from '../../src/onnx/model';
 import { inferShapes } from '../../src/shape';
 import type { InferenceResult, InferredValue } from '../../src/shape/types';
 import { buildModel, type ModelSpec } from '../support/onnxBuilder';
+import { shapeRuleOf } from '../../src/ops/registry';
 
 /** Opset map of a decoded model. */
 export function opsetsOf(model: Model): Record<string, number> {
@@ -17,7 +18,7 @@ export function opsetsOf(model: Model): Record<string, number> {
 /** Builds, decodes and infers a model; returns the model and the result. */
 export function inferModel(spec: ModelSpec, bindings: Record<string, number> = {}): { model: Model; result: InferenceResult } {
   const { model } = decodeModelBytes(buildModel(spec));
-  const result = inferShapes(model.graph, { opsets: opsetsOf(model), bindings, functions: model.functions, irVersion: model.irVersion });
+  const result = inferShapes(model.graph, { rules: shapeRuleOf, opsets: opsetsOf(model), bindings, functions: model.functions, irVersion: model.irVersion });
   return { model, result };
 }
 

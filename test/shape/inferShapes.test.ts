@@ -6,6 +6,7 @@ import { AttributeType } from '../../src/onnx/onnxSchema';
 import type { TensorInfo } from '../../src/onnx/model';
 import { attr, constantNode, DataType, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
 import { inferModel, runtimeShape, valueOf } from './inferHelper';
+import { shapeRuleOf } from '../../src/ops/registry';
 
 const F = DataType.FLOAT;
 const I64 = DataType.INT64;
@@ -172,7 +173,7 @@ test('inferShapes() accepts an ExecGraph-like graph: Map initializers, index gap
       outputs: [{ name: 'nz', type: null }],
       valueInfo: [],
     },
-    { opsets: { '': 17 }, bindings: { n: 2 } },
+    { rules: shapeRuleOf, opsets: { '': 17 }, bindings: { n: 2 } },
   );
   assert.deepEqual(res.values.get('m')?.shape, [2, 3]);
   assert.deepEqual(res.values.get('m')?.staticShape, ['n', 3]);
@@ -183,6 +184,7 @@ test('inferShapes() sees outer-scope values given in options', () => {
   const res = inferShapes(
     { nodes: [{ name: 'a', opType: 'Add', domain: '', inputs: ['x', 'outer'], outputs: ['y'], attributes: [] }], initializers: [], inputs: [], outputs: [], valueInfo: [] },
     {
+      rules: shapeRuleOf,
       opsets: { '': 17 },
       outerScope: new Map([
         ['x', { kind: 'tensor', dtype: F, shape: [{ expr: 'n' }, 1], staticShape: ['n', 1], value: null, reason: null }],

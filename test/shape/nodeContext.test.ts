@@ -2,8 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { AttributeType } from '../../src/onnx/onnxSchema';
 import { makeRuleContext, type PassSettings } from '../../src/shape/nodeContext';
+import { shapeRuleOf } from '../../src/ops/registry';
 
 const pass = (isStatic: boolean, bindings: Record<string, number> = {}): PassSettings => ({
+  rules: shapeRuleOf,
   isStatic,
   bindings,
   opsets: { 'ai.onnx': 13, 'com.microsoft': 1 },

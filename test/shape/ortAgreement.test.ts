@@ -8,6 +8,7 @@ import { evaluateDim } from '../../src/shape/symbolicDim';
 import { loadOrt, runOrtOracle } from '../support/ortOracle';
 import { opsetsOf } from './inferHelper';
 import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../support/corpus';
+import { shapeRuleOf } from '../../src/ops/registry';
 
 const skip = !hasCorpus ? `corpus folder ${CORPUS} is absent` : loadOrt() === null ? 'onnxruntime-node is not installed' : false;
 
@@ -31,7 +32,7 @@ test('inferShapes() runtime shapes agree with the shapes onnxruntime-node produc
     }
     const ort = await runOrtOracle(file);
     if (!ort.ok) continue;
-    const res = inferShapes(model.graph, { opsets: opsetsOf(model), functions: model.functions, irVersion: model.irVersion, bindings: ort.dims });
+    const res = inferShapes(model.graph, { rules: shapeRuleOf, opsets: opsetsOf(model), functions: model.functions, irVersion: model.irVersion, bindings: ort.dims });
     const outputsByLabel = new Map<string, string[]>();
     let index = 0;
     for (const n of model.graph.nodes) {

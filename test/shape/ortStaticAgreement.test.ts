@@ -10,6 +10,7 @@ import { inferShapes } from '../../src/shape';
 import { opsetsOf } from './inferHelper';
 import { CORPUS_DIR as CORPUS, hasCorpus, listOnnxFiles } from '../support/corpus';
 import { loadOrt } from '../support/ortOracle';
+import { shapeRuleOf } from '../../src/ops/registry';
 
 
 interface OrtLike {
@@ -53,7 +54,7 @@ test('static shapes agree with the shapes ORT resolves for every node output of 
         if (err instanceof LensError) continue;
         throw err;
       }
-      const result = inferShapes(model.graph, { opsets: opsetsOf(model), functions: model.functions, irVersion: model.irVersion });
+      const result = inferShapes(model.graph, { rules: shapeRuleOf, opsets: opsetsOf(model), functions: model.functions, irVersion: model.irVersion });
       const proto = modelType.toObject(modelType.decode(fs.readFileSync(file))) as { graph: { node?: { output?: string[] }[]; output?: { name: string }[] } };
       const listed = new Set((proto.graph.output ?? []).map((o) => o.name));
       const extra = new Set<string>();

@@ -5,8 +5,10 @@ import type { PassSettings } from '../../src/shape/nodeContext';
 import { fromType, mergeDeclared } from '../../src/shape/passValues';
 import type { Val } from '../../src/shape/ruleContext';
 import type { SymDim } from '../../src/shape/types';
+import { shapeRuleOf } from '../../src/ops/registry';
 
 const pass = (isStatic: boolean, bindings: Record<string, number> = {}): PassSettings => ({
+  rules: shapeRuleOf,
   isStatic,
   bindings,
   opsets: {},

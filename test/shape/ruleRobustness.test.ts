@@ -5,9 +5,10 @@ import { AttributeType } from '../../src/onnx/onnxSchema';
 import type { Attribute } from '../../src/onnx/model';
 import { makeRuleContext, type PassSettings } from '../../src/shape/nodeContext';
 import type { Val } from '../../src/shape/ruleContext';
-import { SHAPE_RULES } from '../../src/shape/rules/ruleTable';
 import type { SymDim } from '../../src/shape/types';
 import { mulberry32 as prng } from '../support/seededRandom';
+import { OP_REGISTRY } from '../../src/ops/registry';
+import { shapeRuleOf } from '../../src/ops/registry';
 
 
 const DIMS: SymDim[] = [0, 1, 2, 3, 7, null, { expr: 'n' }, { expr: '2*n' }];
@@ -34,12 +35,12 @@ function randomAttrs(rnd: () => number): Attribute[] {
 
 test('every shape rule either infers or throws a ShapeError on arbitrary (even inconsistent) inputs', () => {
   const failures: string[] = [];
-  for (const [key, rule] of SHAPE_RULES) {
+  for (const [key, rule] of [...OP_REGISTRY.values()].flatMap((e) => (e.shape.present ? [[e.key, e.shape.value] as const] : []))) {
     const [domain, opType] = key.split('::');
     for (let seed = 1; seed <= 40; seed++) {
       const rnd = prng(seed * 7919 + key.length);
       for (const isStatic of [true, false]) {
-        const pass: PassSettings = { isStatic, bindings: {}, opsets: { [domain]: [7, 11, 13, 18, 23][seed % 5] }, functions: new Map(), canOverrideInitializers: true, generated: new Set() };
+        const pass: PassSettings = { isStatic, bindings: {}, opsets: { [domain]: [7, 11, 13, 18, 23][seed % 5] }, functions: new Map(), canOverrideInitializers: true, generated: new Set(), rules: shapeRuleOf };
         const inputs = Array.from({ length: Math.floor(rnd() * 8) }, () => randomVal(rnd));
         const node = { name: 'n', opType, domain: domain === 'ai.onnx' ? '' : domain, inputs: inputs.map((_, i) => `i${i}`), outputs: ['o0', 'o1', 'o2'], attributes: randomAttrs(rnd) };
         try {

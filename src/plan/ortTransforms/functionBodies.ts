@@ -1,20 +1,16 @@
 /**
- * ONNX function bodies ORT 1.30 expands on the CPU EP (ort-graph-at-disabled.md §2-3), one entry
- * per op, written from the ONNX operator definitions and checked against ORT's profile (node
- * count, op types, order). Only bodies reproduced exactly are here; any other expandable op is
- * reported as uncovered by the inliner instead of guessed.
+ * The ONNX function body ORT 1.30 expands a node into on the CPU EP
+ * (docs/ort-graph-at-disabled.md §2-3), from the op's registry entry. Only bodies reproduced
+ * exactly are in the registry; any other expandable op is reported as uncovered by the inliner
+ * instead of guessed.
  */
-import { ACTIVATION_BODIES } from './activationBodies';
-import type { BodyContext, FunctionBody } from './bodyBuilder';
-import { CONTRIB_BODIES } from './contribBodies';
-import { NORMALIZATION_BODIES } from './normalizationBodies';
+import type { BodyContext, FunctionBody } from '../../ops/bodies/bodyBuilder';
+import { findOp } from '../../ops/registry';
 
-export type { BodyConstant, BodyContext, BodyNode, FunctionBody } from './bodyBuilder';
-
-const ONNX_BODIES = { ...ACTIVATION_BODIES, ...NORMALIZATION_BODIES };
+export type { BodyConstant, BodyContext, BodyNode, FunctionBody } from '../../ops/bodies/bodyBuilder';
 
 /** The body ORT would expand `ctx.node` into, or null when this project cannot reproduce it exactly. */
 export function schemaFunctionBody(ctx: BodyContext): FunctionBody | null {
-  const table = ctx.node.domain === '' ? ONNX_BODIES : ctx.node.domain === 'com.microsoft' ? CONTRIB_BODIES : null;
-  return table?.[ctx.node.opType]?.(ctx) ?? null;
+  const f = findOp(ctx.node.domain, ctx.node.opType)?.body;
+  return f?.present ? f.value(ctx) : null;
 }

@@ -1,7 +1,7 @@
 /** Per-node L1 prepack: the packed weight copies a CPU kernel builds once at session init. */
-import { OpView, SizeUnknown, opLabel } from './opView';
-import { PREPACK_TABLE } from './prepackTable';
-import type { PrepackEstimate, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from './types';
+import { findOp } from '../../ops/registry';
+import { OpView, SizeUnknown } from '../../ops/workspace/opView';
+import type { PrepackEstimate, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from '../../ops/workspace/types';
 
 /**
  * The packs ORT 1.30's CPU kernel for `node` builds from its constant-initializer inputs
@@ -9,8 +9,9 @@ import type { PrepackEstimate, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from '
  * a reason; a node that packs nothing returns no packs.
  */
 export function estimatePrepack(node: WorkspaceNode, io: WorkspaceIo, env: WorkspaceEnv): PrepackEstimate {
-  const rule = PREPACK_TABLE.get(opLabel(node));
-  if (!rule) return { packs: [] };
+  const facet = findOp(node.domain, node.opType)?.prepack;
+  if (!facet?.present) return { packs: [] };
+  const rule = facet.value.rule;
   const constantInputs = rule.inputs.map((i) => node.inputs[i] ?? '').filter((n) => n !== '' && io.isConstant(n));
   if (constantInputs.length === 0) return { packs: [] };
   const v = new OpView(node, io, env);

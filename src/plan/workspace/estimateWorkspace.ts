@@ -1,7 +1,8 @@
 /** Per-node L2 workspace: the summed scratch a CPU kernel requests during Compute. */
-import { OpView, SizeUnknown, opLabel, unavailable } from './opView';
-import type { WorkspaceEnv, WorkspaceEstimate, WorkspaceIo, WorkspaceNode } from './types';
-import { WORKSPACE_TABLE } from './workspaceTable';
+import { NO_WORKSPACE_FORMULA } from '../../ops/facets';
+import { findOp } from '../../ops/registry';
+import { OpView, SizeUnknown, opLabel, unavailable } from '../../ops/workspace/opView';
+import type { WorkspaceEnv, WorkspaceEstimate, WorkspaceIo, WorkspaceNode } from '../../ops/workspace/types';
 
 /**
  * Estimates the bytes ORT 1.30's CPU kernel for `node` requests from the temp allocator during one
@@ -10,8 +11,11 @@ import { WORKSPACE_TABLE } from './workspaceTable';
  */
 export function estimateWorkspace(node: WorkspaceNode, io: WorkspaceIo, env: WorkspaceEnv): WorkspaceEstimate {
   const label = opLabel(node);
-  const rule = WORKSPACE_TABLE.get(label);
-  if (!rule) return unavailable(`no workspace formula for ${label}`, '');
+  const facet = findOp(node.domain, node.opType)?.workspace;
+  if (!facet?.present) {
+    return facet === undefined || facet.reason === NO_WORKSPACE_FORMULA ? unavailable(`no workspace formula for ${label}`, '') : unavailable(facet.reason, facet.source ?? '');
+  }
+  const rule = facet.value;
   try {
     const est = rule.estimate(new OpView(node, io, env));
     // A formula fed shapes outside the ranks it models can compute NaN or fractions; never report those.

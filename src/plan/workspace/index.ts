@@ -8,9 +8,7 @@ export {
   type InitializerReaders,
   type InitializationStep,
 } from './initializationFigures';
-export { WORKSPACE_TABLE } from './workspaceTable';
-export { PREPACK_TABLE } from './prepackTable';
-export { packedSgemmBBytes, packedQgemmBBytes } from './packedSizes';
+export { packedSgemmBBytes, packedQgemmBBytes } from '../../ops/workspace/packedSizes';
 export {
   DEFAULT_WORKSPACE_ENV,
   type TensorDesc,
@@ -21,4 +19,4 @@ export {
   type WorkspaceEstimateState,
   type PrepackPiece,
   type PrepackEstimate,
-} from './types';
+} from '../../ops/workspace/types';

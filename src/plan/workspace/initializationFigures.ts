@@ -1,5 +1,5 @@
 /**
- * Session-init initializer bytes: as stored, and after prepack (ort-cpu-scratch.md §3).
+ * Session-init initializer bytes: as stored, and after prepack (docs/ort-cpu-scratch.md §3).
  *
  * ORT's rule: an initializer's use count is the number of node input slots (subgraphs included)
  * plus graph outputs that read it; each successful pack of it takes one use away, and at zero
@@ -11,7 +11,8 @@
 import type { InitializationFigures, PrepackEntry } from '../planTypes';
 import { internalRuleError } from '../../onnx/internalError';
 import { estimatePrepack } from './estimatePrepack';
-import type { PrepackPiece, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from './types';
+import type { PrepackPiece, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from '../../ops/workspace/types';
+import { findOp } from '../../ops/registry';
 import { normalizeDomain } from '../../onnx/domain';
 
 /**
@@ -42,15 +43,11 @@ export interface InitializerReaders {
   subgraphUses?: ReadonlyMap<string, number>;
 }
 
-/** Op labels whose packs live inside the kernel and are never shared between nodes. */
-const PRIVATE_PACK_OPS = new Set([
-  'com.microsoft::MatMulNBits',
-  'LayerNormalization',
-  'SimplifiedLayerNormalization',
-  'RMSNormalization',
-  'com.microsoft::SkipLayerNormalization',
-  'com.microsoft::SkipSimplifiedLayerNormalization',
-]);
+/** True when the op's kernel keeps its packs privately (its registry entry says so): never shared between nodes. */
+function packsPrivately(node: PrepackedStep['node']): boolean {
+  const f = findOp(node.domain, node.opType)?.prepack;
+  return f?.present === true && f.value.private;
+}
 
 function label(node: PrepackedStep['node']): string {
   const d = normalizeDomain(node.domain);
@@ -82,7 +79,7 @@ export function initializationFigures(
     const opLabel = label(s.node);
     for (const p of s.packs) {
       if (p.releasesOriginal) uses.set(p.input, (uses.get(p.input) ?? 1) - 1);
-      const key = PRIVATE_PACK_OPS.has(opLabel) ? null : `${opLabel}|${p.input}`;
+      const key = packsPrivately(s.node) ? null : `${opLabel}|${p.input}`;
       const owner = key === null ? undefined : sharedKeys.get(key);
       if (owner !== undefined) {
         prepack.push({ step: s.step, initializer: p.input, packedBytes: p.packedBytes, reason: `shares the pack built at step ${owner}` });

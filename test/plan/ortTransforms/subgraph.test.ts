@@ -10,6 +10,7 @@ import type { ExecGraph } from '../../../src/plan/execGraph';
 import { inferShapes } from '../../../src/shape/inferShapes';
 import type { InferredValue } from '../../../src/shape/types';
 import { profileName } from './support/transformCase';
+import { shapeRuleOf } from '../../../src/ops/registry';
 
 const F16 = DataType.FLOAT16;
 
@@ -40,13 +41,13 @@ test('applyOrtTransforms() casts a subgraph body as its own graph, using the out
   const { model } = decodeModelBytes(IF_WITH_FP16_BODY);
   const opsets = { '': 17 };
   const main = buildExecGraph(model.graph);
-  assert.equal(applyOrtTransforms(main, { opsets, functions: [], types: (e) => inferShapes(execGraphToGraph(e), { opsets }) }).nodes.length, 1, 'the If itself is never cast');
+  assert.equal(applyOrtTransforms(main, { opsets, functions: [], types: (e) => inferShapes(execGraphToGraph(e), { rules: shapeRuleOf, opsets }) }).nodes.length, 1, 'the If itself is never cast');
   const elseBranch = main.nodes[0]!.subgraphs.find((s) => s.attribute === 'else_branch')!.graph;
   const tensorOf = (dtype: number, shape: number[]): InferredValue => ({ kind: 'tensor', dtype, shape, staticShape: shape, value: null, reason: null });
   // As the report does: the body's inference sees the outer scope, but lists only the body's own values.
   const outerTypes = new Map<string, InferredValue>([['X', tensorOf(F16, [4])], ['C', tensorOf(DataType.BOOL, [])]]);
   const body = buildExecGraph(elseBranch, new Set(outerTypes.keys()));
-  const types = (e: ExecGraph) => inferShapes(execGraphToGraph(e), { opsets, outerScope: outerTypes });
+  const types = (e: ExecGraph) => inferShapes(execGraphToGraph(e), { rules: shapeRuleOf, opsets, outerScope: outerTypes });
   assert.equal(types(body).values.has('X'), false);
   applyOrtTransforms(body, { opsets, functions: [], types, outerTypes });
   // ORT 1.30 profile of the else branch: the Transpose is forced to fp32 between cast nodes.

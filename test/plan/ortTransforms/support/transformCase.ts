@@ -11,6 +11,7 @@ import { buildExecGraph } from '../../../../src/plan/buildExecGraph';
 import { execGraphToGraph } from '../../../../src/plan/execGraphToGraph';
 import { inferShapes } from '../../../../src/shape/inferShapes';
 import { opsetRecord } from '../../../../src/analyze/buildReport';
+import { shapeRuleOf } from '../../../../src/ops/registry';
 
 /** The transformed graph and its DEFAULT order as `index:name` strings. */
 export interface TransformResult {
@@ -42,7 +43,7 @@ export function transformWithProjectPipeline(bytesOrPath: Uint8Array | string): 
   const { model } = typeof bytesOrPath === 'string' ? loadModel(bytesOrPath) : decodeModelBytes(bytesOrPath);
   const opsets = opsetRecord(model);
   const exec = buildExecGraph(model.graph);
-  const types = (e: ExecGraph) => inferShapes(execGraphToGraph(e, model.graph.name), { opsets, functions: model.functions, irVersion: model.irVersion });
+  const types = (e: ExecGraph) => inferShapes(execGraphToGraph(e, model.graph.name), { rules: shapeRuleOf, opsets, functions: model.functions, irVersion: model.irVersion });
   applyOrtTransforms(exec, { opsets, functions: model.functions, types });
   return { exec, order: computeExecutionOrder(exec).map((i) => `${i}:${profileName(exec, i)}`) };
 }

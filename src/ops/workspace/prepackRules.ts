@@ -1,6 +1,7 @@
 /**
  * Per-op prepack (L1) rules: which constant inputs a CPU kernel packs at session init and how big
- * the packed copy is (ort-cpu-scratch.md §3). One entry per op label; ops absent pack nothing.
+ * the packed copy is (docs/ort-cpu-scratch.md §3). The op registry (src/ops/*.ts) names the rule
+ * each op uses; an op whose entry says `packsNothing` packs nothing.
  */
 import { DataType } from '../../onnx/dataType';
 import { packedQgemmBBytes, packedSgemmBBytes } from './packedSizes';
@@ -190,31 +191,31 @@ function opaqueRule(source: string, inputs: number[]): PrepackRule {
 }
 
 /** Op label → prepack rule. */
-export const PREPACK_TABLE: ReadonlyMap<string, PrepackRule> = new Map<string, PrepackRule>([
-  ['MatMul', matMul],
-  ['Gemm', gemm],
-  ['com.microsoft::FusedGemm', gemm],
-  ['LSTM', lstm],
-  ['GRU', gru],
-  ['ConvTranspose', convTranspose],
-  ['com.microsoft::Attention', attention],
-  ['MatMulInteger', qgemmRule('core/providers/cpu/quantization/matmul_integer.cc', 0, 1)],
-  ['QLinearMatMul', qgemmRule('core/providers/cpu/quantization/quantize_linear_matmul.cc', 0, 3)],
-  ['com.microsoft::DynamicQuantizeMatMul', { source: 'contrib_ops/cpu/quantization/dynamic_quantize_matmul.cc', inputs: [1], packs: (v) => dynamicQuantB(v) }],
-  ['com.microsoft::MatMulIntegerToFloat', qgemmRule('contrib_ops/cpu/quantization/matmul_integer_to_float.cc', 0, 1)],
-  ['com.microsoft::QGemm', qgemmRule('contrib_ops/cpu/quantization/quant_gemm.cc', 0, 3)],
-  ['QLinearConv', qlinearConv],
-  ['com.microsoft::QLinearConv', qlinearConv],
-  ['com.microsoft::MatMulNBits', matMulNBits],
-  ['LayerNormalization', halfNormRule('core/providers/cpu/nn/layer_norm_impl.cc', [1, 2])],
-  ['SimplifiedLayerNormalization', halfNormRule('core/providers/cpu/nn/layer_norm_impl.cc', [1, 2])],
-  ['RMSNormalization', halfNormRule('core/providers/cpu/nn/rms_norm.cc', [1])],
-  ['com.microsoft::SkipLayerNormalization', halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4])],
-  ['com.microsoft::SkipSimplifiedLayerNormalization', halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4])],
-  ['com.microsoft::DynamicQuantizeLSTM', opaqueRule('contrib_ops/cpu/quantization/dynamic_quantize_lstm.cc', [1, 2])],
-  ['com.microsoft::QAttention', opaqueRule('contrib_ops/cpu/quantization/attention_quant.cc', [1])],
-  ['com.microsoft::QMoE', opaqueRule('contrib_ops/cpu/quantization/moe_quantization_cpu.cc', [2, 5, 8])],
-]);
+export const PREPACK_RULES: Readonly<Record<string, PrepackRule>> = {
+  MatMul: matMul,
+  Gemm: gemm,
+  'com.microsoft::FusedGemm': gemm,
+  LSTM: lstm,
+  GRU: gru,
+  ConvTranspose: convTranspose,
+  'com.microsoft::Attention': attention,
+  MatMulInteger: qgemmRule('core/providers/cpu/quantization/matmul_integer.cc', 0, 1),
+  QLinearMatMul: qgemmRule('core/providers/cpu/quantization/quantize_linear_matmul.cc', 0, 3),
+  'com.microsoft::DynamicQuantizeMatMul': { source: 'contrib_ops/cpu/quantization/dynamic_quantize_matmul.cc', inputs: [1], packs: (v) => dynamicQuantB(v) },
+  'com.microsoft::MatMulIntegerToFloat': qgemmRule('contrib_ops/cpu/quantization/matmul_integer_to_float.cc', 0, 1),
+  'com.microsoft::QGemm': qgemmRule('contrib_ops/cpu/quantization/quant_gemm.cc', 0, 3),
+  QLinearConv: qlinearConv,
+  'com.microsoft::QLinearConv': qlinearConv,
+  'com.microsoft::MatMulNBits': matMulNBits,
+  LayerNormalization: halfNormRule('core/providers/cpu/nn/layer_norm_impl.cc', [1, 2]),
+  SimplifiedLayerNormalization: halfNormRule('core/providers/cpu/nn/layer_norm_impl.cc', [1, 2]),
+  RMSNormalization: halfNormRule('core/providers/cpu/nn/rms_norm.cc', [1]),
+  'com.microsoft::SkipLayerNormalization': halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4]),
+  'com.microsoft::SkipSimplifiedLayerNormalization': halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4]),
+  'com.microsoft::DynamicQuantizeLSTM': opaqueRule('contrib_ops/cpu/quantization/dynamic_quantize_lstm.cc', [1, 2]),
+  'com.microsoft::QAttention': opaqueRule('contrib_ops/cpu/quantization/attention_quant.cc', [1]),
+  'com.microsoft::QMoE': opaqueRule('contrib_ops/cpu/quantization/moe_quantization_cpu.cc', [2, 5, 8]),
+};
 
 /** DynamicQuantizeMatMul quantizes A to u8 at run time, so the pair is u8·(B's type). */
 function dynamicQuantB(v: OpView): PrepackPiece[] {

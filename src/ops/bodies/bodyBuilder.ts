@@ -7,7 +7,6 @@
  */
 import { DataType } from '../../onnx/dataType';
 import type { Attribute, NodeCore } from '../../onnx/model';
-import type { ExecNode } from '../execGraph';
 
 /** A Constant of the body: becomes initializer `<prefix>_<name>`. */
 export interface BodyConstant {
@@ -32,7 +31,7 @@ export interface FunctionBody {
 
 /** What a body builder may look at: the call node, the model opset and value dtypes. */
 export interface BodyContext {
-  node: ExecNode;
+  node: NodeCore;
   onnxOpset: number;
   dtypeOf: (value: string) => number | null;
 }
@@ -63,15 +62,15 @@ export function i64(name: string, values: number[], dims: number[] = [values.len
 }
 
 /** The call's FLOAT attribute, or the schema default. */
-export function attrF(node: ExecNode, name: string, fallback: number): number {
+export function attrF(node: NodeCore, name: string, fallback: number): number {
   return node.attributes.find((a) => a.name === name)?.f ?? fallback;
 }
 /** The call's INT attribute, or the schema default. */
-export function attrI(node: ExecNode, name: string, fallback: number): number {
+export function attrI(node: NodeCore, name: string, fallback: number): number {
   return node.attributes.find((a) => a.name === name)?.i ?? fallback;
 }
 /** The call's STRING attribute, or the schema default. */
-export function attrS(node: ExecNode, name: string, fallback: string): string {
+export function attrS(node: NodeCore, name: string, fallback: string): string {
   return node.attributes.find((a) => a.name === name)?.s ?? fallback;
 }
 

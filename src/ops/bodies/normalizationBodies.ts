@@ -4,8 +4,7 @@
  * definitions and checked against ORT's profile (node count, op types, order).
  */
 import { DataType } from '../../onnx/dataType';
-import type { Attribute } from '../../onnx/model';
-import type { ExecNode } from '../execGraph';
+import type { Attribute, NodeCore } from '../../onnx/model';
 import { attrF, attrI, type BodyConstant, type BodyContext, type BodyNode, type Builder, type FunctionBody, i64, iAttr, isAttr, n } from './bodyBuilder';
 
 /** Softmax / LogSoftmax from opset 13: ReduceMax takes axes as an attribute before opset 18, as an input from 18. */
@@ -24,7 +23,7 @@ function softmaxFamily(isLog: boolean): Builder {
 }
 
 /** The call's keepdims / noop_with_empty_axes, which the reduction bodies pass on to ReduceSum. */
-function reduceAttrs(node: ExecNode): Attribute[] {
+function reduceAttrs(node: NodeCore): Attribute[] {
   return node.attributes.filter((a) => a.name === 'keepdims' || a.name === 'noop_with_empty_axes');
 }
 

@@ -1,0 +1,108 @@
+/**
+ * Generators: Constant-like, Range, random and window functions: one registry entry per op (see ./facets.ts for what each facet means and
+ * README "Adding an operator").
+ */
+import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { I00 } from './kernelFacts';
+import { GENERATOR_RULES } from '../shape/rules/generators';
+
+export const GENERATOR_OPS: readonly OpEntry[] = [
+  // Constant is not run: ORT turns every Constant node into an initializer when it loads the graph
+  // (docs/ort-graph-at-disabled.md §1), and inference reads its value attribute directly.
+  op('ai.onnx', 'Constant', {
+    shape: { present: false, reason: 'read directly by inference (its value attribute), never through a rule' },
+    kernel: { present: false, reason: 'never runs: ORT converts it to an initializer at load' },
+    fp16: { present: false, reason: 'never runs: ORT converts it to an initializer at load' },
+    body: { present: false, reason: 'never runs: ORT converts it to an initializer at load' },
+    workspace: { present: false, reason: 'never runs: ORT converts it to an initializer at load' },
+    prepack: { present: false, reason: 'never runs: ORT converts it to an initializer at load' },
+  }),
+  op('ai.onnx', 'RandomNormal', {
+    shape: shapeRule(GENERATOR_RULES.RandomNormal),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'RandomUniform', {
+    shape: shapeRule(GENERATOR_RULES.RandomUniform),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'RandomNormalLike', {
+    shape: shapeRule(GENERATOR_RULES.RandomNormalLike),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'RandomUniformLike', {
+    shape: shapeRule(GENERATOR_RULES.RandomUniformLike),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Bernoulli', {
+    shape: shapeRule(GENERATOR_RULES.Bernoulli),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Multinomial', {
+    shape: shapeRule(GENERATOR_RULES.Multinomial),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'HannWindow', {
+    shape: shapeRule(GENERATOR_RULES.HannWindow),
+    kernel: kernelDecl([I00], 'Element-wise kernels that may overwrite their input.'),
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'HammingWindow', {
+    shape: shapeRule(GENERATOR_RULES.HammingWindow),
+    kernel: kernelDecl([I00], 'Element-wise kernels that may overwrite their input.'),
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'BlackmanWindow', {
+    shape: shapeRule(GENERATOR_RULES.BlackmanWindow),
+    kernel: kernelDecl([I00], 'Element-wise kernels that may overwrite their input.'),
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'MelWeightMatrix', {
+    shape: shapeRule(GENERATOR_RULES.MelWeightMatrix),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'STFT', {
+    shape: shapeRule(GENERATOR_RULES.STFT),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+];

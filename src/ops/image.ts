@@ -1,0 +1,65 @@
+/**
+ * Image ops: one registry entry per op (see ./facets.ts for what each facet means and
+ * README "Adding an operator").
+ */
+import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, zeroProbed, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { IMAGE_RULES } from '../shape/rules/imageOps';
+
+export const IMAGE_OPS: readonly OpEntry[] = [
+  op('ai.onnx', 'GridSample', {
+    shape: shapeRule(IMAGE_RULES.GridSample),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('core/providers/cpu/tensor/grid_sample.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'AffineGrid', {
+    shape: shapeRule(IMAGE_RULES.AffineGrid),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'RoiAlign', {
+    shape: shapeRule(IMAGE_RULES.RoiAlign),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'MaxRoiPool', {
+    shape: shapeRule(IMAGE_RULES.MaxRoiPool),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'MaxUnpool', {
+    shape: shapeRule(IMAGE_RULES.MaxUnpool),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'CenterCropPad', {
+    shape: shapeRule(IMAGE_RULES.CenterCropPad),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Det', {
+    shape: shapeRule(IMAGE_RULES.Det),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+];

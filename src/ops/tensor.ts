@@ -1,0 +1,147 @@
+/**
+ * Shape and layout ops: Reshape, Transpose, Concat, Split, Slice, Pad, Tile, Expand and kin: one registry entry per op (see ./facets.ts for what each facet means and
+ * README "Adding an operator").
+ */
+import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, noFunctionBody, zeroMeasured, zeroProbed, zeroFromSource, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { A00 } from './kernelFacts';
+import { N, C, NV } from './fp16Facts';
+import { SHAPE_OP_RULES } from '../shape/rules/shapeOps';
+
+export const TENSOR_OPS: readonly OpEntry[] = [
+  op('ai.onnx', 'Shape', {
+    shape: shapeRule(SHAPE_OP_RULES.Shape),
+    kernel: declaresNoAlias,
+    fp16: fp16Facts(N),
+    body: noFunctionBody,
+    workspace: zeroFromSource('core/providers/cpu/tensor/shape_op.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Size', {
+    shape: shapeRule(SHAPE_OP_RULES.Size),
+    kernel: declaresNoAlias,
+    fp16: fp16Facts(C),
+    body: noFunctionBody,
+    workspace: zeroProbed('core/providers/cpu/tensor/size.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Reshape', {
+    shape: shapeRule(SHAPE_OP_RULES.Reshape),
+    kernel: kernelDecl([A00], 'Views that must alias their data input.'),
+    fp16: fp16Facts(N),
+    body: noFunctionBody,
+    workspace: zeroFromSource('core/providers/cpu/tensor/reshape.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Flatten', {
+    shape: shapeRule(SHAPE_OP_RULES.Flatten),
+    kernel: kernelDecl([A00], 'Views that must alias their data input.'),
+    fp16: fp16Facts(N),
+    body: noFunctionBody,
+    workspace: zeroFromSource('core/providers/cpu/nn/flatten.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Squeeze', {
+    shape: shapeRule(SHAPE_OP_RULES.Squeeze),
+    kernel: kernelDecl([A00], 'Views that must alias their data input.'),
+    fp16: fp16Facts(N),
+    body: noFunctionBody,
+    workspace: zeroFromSource('core/providers/cpu/tensor/squeeze.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Unsqueeze', {
+    shape: shapeRule(SHAPE_OP_RULES.Unsqueeze),
+    kernel: kernelDecl([A00], 'Views that must alias their data input.'),
+    fp16: fp16Facts(N),
+    body: noFunctionBody,
+    workspace: zeroFromSource('core/providers/cpu/tensor/unsqueeze.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Transpose', {
+    shape: shapeRule(SHAPE_OP_RULES.Transpose),
+    kernel: declaresNoAlias,
+    fp16: fp16Facts(N),
+    body: noFunctionBody,
+    workspace: zeroMeasured('core/providers/cpu/tensor/transpose.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Concat', {
+    shape: shapeRule(SHAPE_OP_RULES.Concat),
+    kernel: declaresNoAlias,
+    fp16: fp16Facts(NV),
+    body: noFunctionBody,
+    workspace: zeroMeasured('core/providers/cpu/tensor/concat.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Expand', {
+    shape: shapeRule(SHAPE_OP_RULES.Expand),
+    kernel: declaresNoAlias,
+    fp16: fp16Facts(N),
+    body: noFunctionBody,
+    workspace: zeroFromSource('core/providers/cpu/tensor/expand.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Tile', {
+    shape: shapeRule(SHAPE_OP_RULES.Tile),
+    kernel: declaresNoAlias,
+    fp16: fp16Facts(C),
+    body: noFunctionBody,
+    workspace: zeroFromSource('core/providers/cpu/tensor/tile.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Pad', {
+    shape: shapeRule(SHAPE_OP_RULES.Pad),
+    kernel: declaresNoAlias,
+    fp16: fp16Facts(C),
+    body: noFunctionBody,
+    workspace: zeroFromSource('core/providers/cpu/tensor/pad.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'ConstantOfShape', {
+    shape: shapeRule(SHAPE_OP_RULES.ConstantOfShape),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('core/providers/cpu/generator/constant_of_shape.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'Range', {
+    shape: shapeRule(SHAPE_OP_RULES.Range),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('core/providers/cpu/generator/range.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'DepthToSpace', {
+    shape: shapeRule(SHAPE_OP_RULES.DepthToSpace),
+    kernel: declaresNoAlias,
+    fp16: fp16Facts(C),
+    body: noFunctionBody,
+    workspace: zeroProbed('core/providers/cpu/tensor/space_depth_ops.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'SpaceToDepth', {
+    shape: shapeRule(SHAPE_OP_RULES.SpaceToDepth),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('core/providers/cpu/tensor/space_depth_ops.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'OneHot', {
+    shape: shapeRule(SHAPE_OP_RULES.OneHot),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('core/providers/cpu/tensor/onehot.cc'),
+    prepack: packsNothing,
+  }),
+  op('ai.onnx', 'EyeLike', {
+    shape: shapeRule(SHAPE_OP_RULES.EyeLike),
+    kernel: declaresNoAlias,
+    fp16: fp16Facts(C),
+    body: noFunctionBody,
+    workspace: noWorkspaceFormula,
+    prepack: packsNothing,
+  }),
+];
