@@ -3,6 +3,7 @@
  * report rows. Each If/Loop/Scan body becomes its own ReportGraph (recursively), planned as a
  * local graph whose outer-scope values are PreExisting, and never added into the parent's peak.
  */
+import { maxKnownLiveBytes } from '../report/liveBuffers';
 import { dataTypeName, DataType } from '../onnx/dataType';
 import type { FunctionInfo, Graph } from '../onnx/model';
 import { buildExecGraph, outerNamesOf } from '../plan/buildExecGraph';
@@ -232,6 +233,7 @@ export function buildGraphReport(
       ...plan.curve.peak,
       label: ctx.view === 'parallel' ? 'conservative upper bound of live requested bytes (parallel executor, no buffer sharing)' : 'modeled peak of live requested bytes (ORT sequential plan)',
     },
+    maxLiveBytes: maxKnownLiveBytes(steps.map((s) => s.liveBytes)),
     initialization,
     uncovered: graphUncovered(exec, hasBodies),
     unavailable: groupUnavailable(values, steps),

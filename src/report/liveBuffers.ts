@@ -44,3 +44,14 @@ export function liveBuffersAt(graph: ReportGraph, step: number): LiveBuffer[] {
   }
   return [...byRoot.values()].sort((a, b) => (a.bytes === null ? 1 : 0) - (b.bytes === null ? 1 : 0) || (b.bytes ?? 0) - (a.bytes ?? 0));
 }
+
+/**
+ * The largest known live-bytes figure over the steps: the peak itself when every step's size is
+ * known, a lower bound on it when some are unavailable (the "max-live lower bound" of the panel);
+ * null when no step has a known size.
+ */
+export function maxKnownLiveBytes(liveBytes: Iterable<number | null>): number | null {
+  let max: number | null = null;
+  for (const b of liveBytes) if (b !== null && !Number.isNaN(b) && (max === null || b > max)) max = b;
+  return max;
+}

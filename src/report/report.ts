@@ -119,7 +119,12 @@ export interface ReportGraph {
   steps: ReportStep[];
   values: ReportValue[];
   peak: { bytes: number | null; step: number | null; reason: string | null; label: string };
-  /** Sum of the largest live set ignoring placement (equals peak for the sequential requested model). */
+  /**
+   * The largest known live bytes over the steps (`maxKnownLiveBytes`): the peak itself when every
+   * step's size is known, a lower bound on it when some are unavailable; null when none is known.
+   * Absent in reports saved before it was added.
+   */
+  maxLiveBytes?: number | null;
   initialization: InitializationFigures | null;
   uncovered: UncoveredTerm[];
   unavailable: UnavailableGroup[];

@@ -226,3 +226,12 @@ test('a data-dependent dim is named after its node ORT index, also after ORT rem
   assert.deepEqual(main.steps.map((s) => [s.displayName, s.nodeIndex]), [['NonZero_2', 2]]);
   assert.ok(r.symbols.includes('NonZero_2.count'), `symbols: ${r.symbols.join(', ')}`);
 });
+
+test('each graph carries its max-live figure from the core: the peak when every size is known', () => {
+  const r = buildReport(analysis(NESTED));
+  for (const g of r.graphs) {
+    const known = g.steps.every((s) => s.liveBytes !== null);
+    if (known) assert.equal(g.maxLiveBytes, g.peak.bytes, g.id);
+    else assert.ok(g.maxLiveBytes === null || (g.peak.bytes === null && g.maxLiveBytes >= 0), g.id);
+  }
+});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { liveBuffersAt } from '../../src/report/liveBuffers';
+import { liveBuffersAt, maxKnownLiveBytes } from '../../src/report/liveBuffers';
 import { liveContributors } from '../../webview/timeline/liveBuffers';
 import { makeSyntheticReport } from '../support/webviewHarness';
 import { makeSmallReport } from '../webview/reportFixtures';
@@ -35,4 +35,13 @@ test("the webview's columnar liveContributors() is the same rule as liveBuffersA
     }
   }
   assert.ok(compared > 200, `${compared} steps compared`);
+});
+
+test('maxKnownLiveBytes() is the largest known step size: the peak when all are known, a lower bound otherwise, null when none is', () => {
+  assert.equal(maxKnownLiveBytes([10, 30, 20]), 30);
+  assert.equal(maxKnownLiveBytes([10, null, 20]), 20);
+  assert.equal(maxKnownLiveBytes([NaN, 5]), 5);
+  assert.equal(maxKnownLiveBytes([null, null]), null);
+  assert.equal(maxKnownLiveBytes([]), null);
+  assert.equal(maxKnownLiveBytes([0]), 0);
 });

@@ -232,7 +232,7 @@ export function makeSyntheticReport(intervalCount: number, seed = 1): Report {
     bindings: {}, symbols: [], view: 'sequential', session: modeledSession({ intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null }, 'sequential'), 
     graphs: [{
       id: 'main', parent: null, steps, values, peak: { bytes: peak, step: peakStep, reason: null, label: 'Modeled peak (sequential)' },
-      initialization: null, uncovered: [], unavailable: [], bestFitArenaBytes: null,
+      maxLiveBytes: peak, initialization: null, uncovered: [], unavailable: [], bestFitArenaBytes: null,
     }],
     physicalPeak: { bytes: null, reason: 'Synthetic report' },
   };

@@ -110,7 +110,7 @@ export function makeColumnsReport(n: number, seed = 1): ReportColumns {
       physicalPeak: { bytes: null, reason: 'Synthetic report' },
     },
     graphs: [{
-      meta: { id: 'main', parent: null, peak: { bytes: peak, step: peakStep, reason: null, label: 'Modeled peak (sequential)' }, initialization: null, uncovered: [], unavailable: [], bestFitArenaBytes: null },
+      meta: { id: 'main', parent: null, peak: { bytes: peak, step: peakStep, reason: null, label: 'Modeled peak (sequential)' }, maxLiveBytes: peak, initialization: null, uncovered: [], unavailable: [], bestFitArenaBytes: null },
       steps, values: v,
     }],
     strings: { text: strings.join(''), ends },

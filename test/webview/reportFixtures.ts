@@ -2,6 +2,7 @@
  * Hand-made Reports for the webview tests: plain objects typed as Report, so the webview can be
  * tested before (and independently of) the planner. Numbers are chosen to be easy to check.
  */
+import { maxKnownLiveBytes } from '../../src/report/liveBuffers';
 import type { Report, ReportGraph, ReportStep, ReportValue } from '../../src/report/report';
 import { modeledSession } from '../../src/report/describeSession';
 
@@ -94,6 +95,7 @@ export function makeSmallReport(options: SmallReportOptions = {}): Report {
     bestFitArenaBytes: isSeq ? 2 * big : null,
   };
   graph.peak = peakOf(graph, isSeq ? 'Modeled peak (sequential)' : 'Conservative upper bound (parallel)');
+  graph.maxLiveBytes = maxKnownLiveBytes(steps.map((s) => s.liveBytes));
   const body: ReportGraph = {
     id: `main/${S.matmul}/body`, parent: { graph: 'main', node: S.matmul, attribute: 'body' },
     steps: [makeStep(0, nm('inner_add'), 'Add', ['i'], ['o'], { liveBytes: 32 })],
@@ -103,6 +105,7 @@ export function makeSmallReport(options: SmallReportOptions = {}): Report {
     initialization: null, uncovered: [], unavailable: [], bestFitArenaBytes: null,
   };
   body.peak = peakOf(body, 'Local peak (body)');
+  body.maxLiveBytes = maxKnownLiveBytes(body.steps.map((s) => s.liveBytes));
   steps[3]!.subgraphs = [body.id];
   return {
     schemaVersion: 1, tool: { name: 'onnx-memory-lens', version: '0.1.0' },

@@ -217,7 +217,7 @@ export class App {
       });
     }
     const lines: CurveLine[] = [];
-    const maxLive = live.isKnown.includes(1) ? seriesMax(live) : null;
+    const maxLive = graph.maxLiveBytes ?? null;
     if (maxLive !== null) lines.push({ bytes: maxLive, label: 'max-live lower bound', color: this.palette.lowerBound, isDashed: true });
     if (graph.bestFitArenaBytes !== null) lines.push({ bytes: graph.bestFitArenaBytes, label: 'best-fit arena', color: this.palette.arena, isDashed: false });
     let yMax = Math.max(maxLive ?? 0, graph.bestFitArenaBytes ?? 0, graph.peak.bytes ?? 0);

@@ -112,11 +112,11 @@ export class SidePanel {
       at.addEventListener('click', () => this.callbacks.onStep(peak.step ?? 0));
       body.append(at);
     }
-    let maxLive: number | null = null;
-    for (const b of graph.steps.liveBytes) if (!Number.isNaN(b)) maxLive = Math.max(maxLive ?? 0, b);
+    // The core's figure (maxKnownLiveBytes); reports saved before it existed do not carry it.
+    const maxLive = graph.maxLiveBytes;
     const facts = el('dl', 'card-table');
     const fact = (k: string, v: string): void => { facts.append(el('dt', undefined, k), el('dd', undefined, v)); };
-    fact('max-live lower bound', maxLive === null ? 'unavailable (no step has a known live size)' : formatBytesExact(maxLive));
+    fact('max-live lower bound', maxLive === undefined ? 'unavailable (not in this saved report)' : maxLive === null ? 'unavailable (no step has a known live size)' : formatBytesExact(maxLive));
     fact('best-fit arena', graph.bestFitArenaBytes === null ? 'unavailable (sizes unknown or not computed)' : formatBytesExact(graph.bestFitArenaBytes));
     // The reason says why in full ("Not modeled: … are not covered"); the label is not repeated in it.
     fact('physical peak', formatMaybeBytes(report.physicalPeak.bytes, report.physicalPeak.reason));
