@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, controlFlowModel, danglingReuseModel, deadBufferModel, narrowPoolModel, randomDagModel, scanModel, symbolicDimsModel } from './generatedModels';
+import { aliasChainModel, controlFlowModel, danglingReuseModel, deadBufferModel, narrowPoolModel, randomDagModel, scanModel, strideAlignModel, symbolicDimsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -29,6 +29,7 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   write('scan.onnx', scanModel());
   write('symbolic_dims.onnx', symbolicDimsModel());
   write('narrow_pool.onnx', narrowPoolModel());
+  write('stride_align.onnx', strideAlignModel());
   const cases: OracleCase[] = files.map((path) => ({ path, options: { dims: { N: 2, M: 2, batch: 3 }, fill: { flag: 0 } } }));
   // The same If/Loop model with the then branch taken.
   write('control_flow_then.onnx', controlFlowModel());

@@ -268,3 +268,40 @@ export function narrowPoolModel(): Uint8Array {
     opset: 19,
   });
 }
+
+/**
+ * The padding and anchor arithmetic of torchvision's detection transforms, with a fixed image:
+ * the image size is read with Shape, maxed over a stacked [1, 2] list (ReduceMax along axis 0),
+ * rounded up to a multiple of the stride in float (Div, Ceil, Mul), and the difference becomes the
+ * Pad amounts; an anchor grid follows from Range and Tile. With the input fixed, every size is known.
+ */
+export function strideAlignModel(): Uint8Array {
+  const f32 = (name: string, v: number) => tensor(name, DataType.FLOAT, [], { values: [v] });
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('Shape', ['img'], ['s'], { name: 'shape' }),
+      node('Slice', ['s', 'st', 'en', 'ax'], ['hw'], { name: 'hw' }),
+      node('Unsqueeze', ['hw', 'ax'], ['u'], { name: 'stack' }),
+      node('ReduceMax', ['u'], ['m'], { name: 'max_size', attrs: [attr.ints('axes', [0]), attr.int('keepdims', 0)] }),
+      node('Cast', ['m'], ['f'], { name: 'to_float', attrs: [attr.int('to', DataType.FLOAT)] }),
+      node('Div', ['f', 'stride'], ['d'], { name: 'div' }),
+      node('Ceil', ['d'], ['c'], { name: 'ceil' }),
+      node('Mul', ['c', 'stride'], ['mm'], { name: 'mul' }),
+      node('Cast', ['mm'], ['i'], { name: 'to_int', attrs: [attr.int('to', DataType.INT64)] }),
+      node('Sub', ['i', 'hw'], ['p'], { name: 'pad_amount' }),
+      node('Concat', ['z4', 'z2', 'p'], ['pads'], { name: 'pads', attrs: [attr.int('axis', 0)] }),
+      node('Pad', ['img', 'pads'], ['padded'], { name: 'pad' }),
+      node('Gather', ['i', 'zero'], ['fh'], { name: 'height', attrs: [attr.int('axis', 0)] }),
+      node('Div', ['fh', 'stridei'], ['gh'], { name: 'grid_h' }),
+      node('Range', ['zero', 'gh', 'one'], ['r'], { name: 'range' }),
+      node('Mul', ['r', 'stridei'], ['shifts'], { name: 'shifts' }),
+      node('Unsqueeze', ['shifts', 'ax1'], ['sh2'], { name: 'column' }),
+      node('Tile', ['sh2', 'reps'], ['tiled'], { name: 'tile' }),
+      node('Relu', ['padded'], ['y'], { name: 'relu' }),
+    ],
+    initializers: [int64Tensor('st', [2]), int64Tensor('en', [4]), int64Tensor('ax', [0]), int64Tensor('ax1', [1]), f32('stride', 32), int64Tensor('z4', [0, 0, 0, 0]), int64Tensor('z2', [0, 0]), int64Tensor('zero', [0], []), int64Tensor('one', [1], []), int64Tensor('stridei', [32], []), int64Tensor('reps', [1, 3])],
+    inputs: [tensorValue('img', DataType.FLOAT, [1, 3, 27, 40])],
+    outputs: [tensorValue('y', DataType.FLOAT, null), tensorValue('tiled', DataType.INT64, null)],
+  });
+}

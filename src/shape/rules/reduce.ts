@@ -34,9 +34,39 @@ function reduceRule(axesInputSince: number, fold: Fold): ShapeRule {
     }
     const set = new Set(axes.map((a) => normAxis(ctx, a, r)));
     const dims = keep ? x.shape.map((d, i) => (set.has(i) ? 1 : d)) : x.shape.filter((_, i) => !set.has(i));
-    const value = fold && x.value && set.size === r && r <= 1 ? [fold(ctx, x.value)] : null;
-    return [out(x.dtype, dims, value)];
+    return [out(x.dtype, dims, fold ? foldContents(ctx, x.shape, x.value, set, fold) : null)];
   };
+}
+
+/**
+ * The reduced contents of a small tensor whose dims and contents are known, over any axes (a
+ * detection model takes the max image size over a stacked [N, 2] list of shapes along axis 0).
+ * Row-major in, row-major out; the kept or dropped size-1 axes do not change the element order.
+ */
+function foldContents(ctx: RuleContext, shape: readonly SymDim[], value: readonly SymDim[] | null | undefined, axes: ReadonlySet<number>, fold: NonNullable<Fold>): SymDim[] | null {
+  if (!value || !shape.every((d): d is number => typeof d === 'number' && d > 0)) return null;
+  const dims = shape as number[];
+  if (value.length !== dims.reduce((a, b) => a * b, 1)) return null;
+  // Stride of each input axis in the output (0 along reduced axes).
+  const outStride = new Array<number>(dims.length).fill(0);
+  let size = 1;
+  for (let i = dims.length - 1; i >= 0; i--) {
+    if (axes.has(i)) continue;
+    outStride[i] = size;
+    size *= dims[i]!;
+  }
+  const groups: SymDim[][] = Array.from({ length: size }, () => []);
+  const index = new Array<number>(dims.length).fill(0);
+  for (let flat = 0; flat < value.length; flat++) {
+    let at = 0;
+    for (let i = 0; i < dims.length; i++) at += index[i]! * outStride[i]!;
+    groups[at]!.push(value[flat]!);
+    for (let i = dims.length - 1; i >= 0; i--) {
+      if (++index[i]! < dims[i]!) break;
+      index[i] = 0;
+    }
+  }
+  return groups.map((g) => fold(ctx, g));
 }
 
 const argRule: ShapeRule = (ctx) => {

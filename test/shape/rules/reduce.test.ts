@@ -11,6 +11,8 @@ const cases: RuleCase[] = [
   { name: 'ReduceSum without axes reduces all', op: 'ReduceSum', opset: 13, inputs: [['x', F, [2, 3]]], attrs: [attr.int('keepdims', 0)], want: [{ static: [] }] },
   { name: 'ReduceSum noop_with_empty_axes', op: 'ReduceSum', opset: 13, inputs: [['x', F, [2, 3]]], attrs: [attr.int('noop_with_empty_axes', 1)], want: [{ static: [2, 3] }] },
   { name: 'ReduceProd of contents', op: 'ReduceProd', inputs: [], inits: [ints('x', [2, 3, 4])], attrs: [attr.int('keepdims', 0)], want: [{ static: [], value: [24] }] },
+  { name: 'ReduceMax of contents along one axis of a [2, 2] list (largest height and width)', op: 'ReduceMax', inputs: [], inits: [ints('x', [427, 640, 500, 300], [2, 2])], attrs: [attr.ints('axes', [0]), attr.int('keepdims', 0)], want: [{ static: [2], value: [500, 640] }] },
+  { name: 'ReduceSum of contents along the last axis, kept', op: 'ReduceSum', opset: 13, inputs: [], inits: [ints('x', [1, 2, 3, 4, 5, 6], [2, 3]), ints('a', [1])], want: [{ static: [2, 1], value: [6, 15] }] },
   { name: 'ArgMax keepdims', op: 'ArgMax', inputs: [['x', F, [3, 'n']]], attrs: [attr.int('axis', 1)], want: [{ dtype: I, static: [3, 1] }] },
   { name: 'ArgMin drops the axis', op: 'ArgMin', inputs: [['x', F, [3, 'n']]], attrs: [attr.int('keepdims', 0)], want: [{ dtype: I, static: ['n'] }] },
 ];
