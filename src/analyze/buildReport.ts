@@ -14,6 +14,7 @@ import { modeledSession } from '../report/describeSession';
 import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
 import { ALWAYS_UNCOVERED } from '../report/uncoveredTerms';
 import { normalizeDomain } from '../onnx/domain';
+import { checkInputValues } from './inputValues';
 
 /** The tool name and version written into every report. */
 export const TOOL = { name: 'onnx-memory-lens', version: '0.1.0' } as const;
@@ -35,6 +36,11 @@ export interface Analysis {
 /** How to plan: symbolic-dim bindings, the execution view and the session facts. */
 export interface ReportOptions {
   bindings?: Record<string, number>;
+  /**
+   * Contents of small main-graph inputs, row-major (`--value sr=16000`): propagated through the
+   * run-time channel, so an If whose condition they decide plans the branch that runs.
+   */
+  values?: Record<string, number[]>;
   view?: PlanView;
   /** Session facts; each one left out takes its default (DEFAULT_SESSION). */
   session?: Partial<SessionFacts>;
@@ -77,6 +83,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
   const view = options.view ?? 'sequential';
   const opsets = opsetRecord(analysis.model);
   const session = resolveSession(options.session);
+  const values = checkInputValues(analysis.model.graph, options.values ?? {}, bindings);
   const ctx: GraphReportContext = {
     opsets,
     irVersion: analysis.model.irVersion,
@@ -88,8 +95,9 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     functions: analysis.model.functions,
     bindings,
     view,
-    infer: (graph, outerScope) =>
-      inferShapes(graph, { opsets, rules: shapeRuleOf, bindings, outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions, irVersion: analysis.model.irVersion }),
+    inputValues: values,
+    infer: (graph, outerScope, inputValues) =>
+      inferShapes(graph, { opsets, rules: shapeRuleOf, bindings, ...(inputValues ? { inputValues } : {}), outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions, irVersion: analysis.model.irVersion }),
     graphs: [],
     symbols: new Set(),
     usedIds: new Set(),
@@ -110,6 +118,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
       fileBytes: analysis.fileBytes,
     },
     bindings,
+    ...(Object.keys(values).length > 0 ? { inputValues: values } : {}),
     symbols: [...ctx.symbols].sort(),
     view,
     session: modeledSession(session, view),

@@ -23,7 +23,8 @@ import { overridableInitializers, stepWorkspace, workspaceIo } from './stepWorks
 import { estimateInitialization, type InitializationStep, type WorkspaceEnv } from '../plan/workspace';
 
 /** Type inference as the report uses it: one graph, with the outer scope's types. */
-export type InferGraph = (graph: Graph, outerScope: ReadonlyMap<string, InferredValue>) => InferenceResult;
+/** Infers a graph; `inputValues` are the contents the user fixed for the main graph's inputs. */
+export type InferGraph = (graph: Graph, outerScope: ReadonlyMap<string, InferredValue>, inputValues?: Readonly<Record<string, readonly number[]>>) => InferenceResult;
 
 /**
  * A graph as ORT executes it after the level-0 transforms, kept across reports of one model. The
@@ -48,6 +49,8 @@ export interface GraphReportContext {
   bindings: Record<string, number>;
   view: PlanView;
   infer: InferGraph;
+  /** Contents the user fixed for small main-graph inputs (`--value`); empty when none. */
+  inputValues: Readonly<Record<string, readonly number[]>>;
   /** Output list: graphs are appended in depth-first order, main first. */
   graphs: ReportGraph[];
   /** Every symbol seen in any shape. */
@@ -102,7 +105,7 @@ export function buildGraphReport(
     // A rebind or view switch: the transforms' result is binding-independent; only inference reruns.
     exec = known.exec;
     ctx.progress.phaseDone(0, graphId, nodeCount);
-    inference = ctx.infer(known.typed, outerTypes);
+    inference = ctx.infer(known.typed, outerTypes, parent === null ? ctx.inputValues : undefined);
   } else {
     exec = buildExecGraph(graph, new Set(outerTypes.keys()), ctx.outerMemo);
     // Inference is the costly step: when the transforms left the graph as they last typed it (the usual
@@ -112,7 +115,7 @@ export function buildGraphReport(
     const inferExec = (e: ExecGraph): InferenceResult => {
       if (memo === null || memo.exec !== e || memo.version !== e.version) {
         const typed = execGraphToGraph(e, graph.name);
-        memo = { exec: e, version: e.version, typed, result: ctx.infer(typed, outerTypes) };
+        memo = { exec: e, version: e.version, typed, result: ctx.infer(typed, outerTypes, parent === null ? ctx.inputValues : undefined) };
       }
       return memo.result;
     };

@@ -8,7 +8,8 @@ import { MAX_INTRA_OP_THREADS, type PlanView, type ReportSession } from '../repo
 
 /** The usage text printed on --help and after a usage error. */
 export const USAGE =
-  'usage: onnx-memory-lens report MODEL.onnx [--json] [--bind NAME=VALUE]... [--view sequential|parallel] [--html OUT.html] [--budget BYTES]\n' +
+  'usage: onnx-memory-lens report MODEL.onnx [--json] [--bind NAME=VALUE]... [--value INPUT=V[,V...]]... [--view sequential|parallel]\n' +
+  '                                [--html OUT.html] [--budget BYTES]\n' +
   '                                [--threads N] [--l2-cache BYTES] [--max-total-seq N]';
 
 /** Parsed arguments of `report`. */
@@ -17,6 +18,8 @@ export interface CliArgs {
   model: string;
   json: boolean;
   bindings: Record<string, number>;
+  /** Contents fixed for small graph inputs (--value NAME=V[,V...]), row-major. */
+  values: Record<string, number[]>;
   view: PlanView;
   html: string | null;
   budget: number | null;
@@ -40,6 +43,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   json: { type: 'boolean' },
   bind: { type: 'string', multiple: true },
+  value: { type: 'string', multiple: true },
   view: { type: 'string' },
   html: { type: 'string' },
   budget: { type: 'string' },
@@ -60,7 +64,7 @@ function usageError(err: unknown): LensError {
 
 /** Parses `argv` (without node and script path) with node:util parseArgs. */
 export function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, view: 'sequential', html: null, budget: null, session: {} };
+  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, values: {}, view: 'sequential', html: null, budget: null, session: {} };
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ...args, help: true };
   const [command, ...rest] = argv;
   if (command !== 'report') throw new LensError('bad-argument', `Unknown command '${command}'`);
@@ -76,6 +80,15 @@ export function parseArgs(argv: string[]): CliArgs {
     const m = /^([^=]+)=(.*)$/.exec(spec);
     if (!m) throw new LensError('bad-argument', `Invalid binding '${spec}': expected NAME=VALUE`);
     args.bindings[m[1]!] = nonNegativeInt(m[2]!, `value for '${m[1]}'`);
+  }
+  for (const spec of o.value ?? []) {
+    const m = /^([^=]+)=(.+)$/.exec(spec);
+    if (!m) throw new LensError('bad-argument', `Invalid value '${spec}': expected INPUT=V or INPUT=V,V,...`);
+    args.values[m[1]!] = m[2]!.split(',').map((t) => {
+      const n = Number(t.trim());
+      if (t.trim() === '' || !Number.isFinite(n)) throw new LensError('bad-argument', `Invalid value for '${m[1]}': '${t}' is not a number`);
+      return n;
+    });
   }
   if (o.view !== undefined) {
     if (o.view !== 'sequential' && o.view !== 'parallel') throw new LensError('bad-argument', `Invalid view '${o.view}': expected sequential or parallel`);

@@ -1,5 +1,6 @@
 /**
- * The one budget verdict: the main graph's modeled peak plus its initializer bytes against a budget
+ * The one budget verdict: the main graph's modeled peak plus the model's initializer bytes (every
+ * graph's: ORT loads the initializers of If/Loop/Scan bodies at session creation too) against a budget
  * (`--budget` in the CLI, `onnxMemoryLens.budgetBytes` in the extension, which turns a finding into
  * a Diagnostic on the model file). Pure.
  */
@@ -34,6 +35,32 @@ export function initializerBytes(graph: ReportGraph): number | null {
   return sum;
 }
 
+/** Initializer payload bytes of the whole model: every graph's (initializerBytes), null if any is unknown. */
+export function modelInitializerBytes(report: Pick<Report, 'graphs'>): number | null {
+  let sum = 0;
+  for (const g of report.graphs) {
+    const b = initializerBytes(g);
+    if (b === null) return null;
+    sum += b;
+  }
+  return sum;
+}
+
+/**
+ * The initializer bytes ORT holds in its CPU arena when the first kernel runs: every graph's
+ * `arenaBytesAfterPrepack` (body initializers are allocated at session creation like the main
+ * graph's); null if any graph's figure is unknown.
+ */
+export function sessionArenaBytes(report: Pick<Report, 'graphs'>): number | null {
+  let sum = 0;
+  for (const g of report.graphs) {
+    const b = g.initialization ? g.initialization.arenaBytesAfterPrepack : 0;
+    if (b === null || b === undefined) return null;
+    sum += b;
+  }
+  return sum;
+}
+
 /** Buffers live after `step`'s compute that make up the Run figure (liveBuffersAt), known and non-zero, largest first, at most `count`. */
 export function topContributors(graph: ReportGraph, step: number, count = TOP_CONTRIBUTOR_COUNT): BudgetContributor[] {
   const out: BudgetContributor[] = [];
@@ -41,13 +68,13 @@ export function topContributors(graph: ReportGraph, step: number, count = TOP_CO
   return out.slice(0, count);
 }
 
-/** Checks the main graph's modeled peak plus initializer bytes against `budgetBytes`; null when within budget or no budget is set. */
+/** Checks the main graph's modeled peak plus the model's initializer bytes against `budgetBytes`; null when within budget or no budget is set. */
 export function checkBudget(report: Report, budgetBytes: number | null): BudgetFinding | null {
   if (budgetBytes === null) return null;
   const main = report.graphs[0];
   if (!main) return null;
   const { peak } = main;
-  const init = initializerBytes(main);
+  const init = modelInitializerBytes(report);
   if (peak.bytes === null || peak.step === null || init === null) {
     const why = peak.bytes === null ? `the modeled peak is unavailable (${peak.reason ?? 'no reason given'})` : 'an initializer size is unavailable';
     return { kind: 'unknown', budgetBytes, message: `Cannot check the memory budget of ${formatBytesExact(budgetBytes)}: ${why}` };

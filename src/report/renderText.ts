@@ -55,7 +55,8 @@ export function renderText(report: Report): string {
   lines.push(`model: ${m.path} (${bytesText(m.fileBytes)}, IR ${m.irVersion}${m.producer ? `, ${m.producer}` : ''})`);
   lines.push(`opsets: ${Object.entries(m.opsets).map(([d, v]) => `${d === '' ? 'ai.onnx' : d}:${v}`).join(' ')}`);
   lines.push(`modeled session: ${describeSession(report)}`);
-  lines.push(`view: ${report.view}   bindings: ${Object.entries(report.bindings).map(([k, v]) => `${k}=${v}`).join(' ') || '(none)'}`);
+  const fixed = Object.entries(report.inputValues ?? {}).map(([k, v]) => `${k}=${v.join(',')}`).join(' ');
+  lines.push(`view: ${report.view}   bindings: ${Object.entries(report.bindings).map(([k, v]) => `${k}=${v}`).join(' ') || '(none)'}${fixed ? `   values: ${fixed}` : ''}`);
   const unbound = report.symbols.filter((s) => !(s in report.bindings));
   if (unbound.length > 0) lines.push(`unbound symbols: ${unbound.join(' ')} (bind with --bind NAME=VALUE)`);
   const se = report.session;

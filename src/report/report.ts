@@ -170,6 +170,8 @@ export interface Report {
   model: ReportModelInfo;
   /** Bindings that were applied. */
   bindings: Record<string, number>;
+  /** Contents the user fixed for small graph inputs (`--value`), row-major; absent when none. */
+  inputValues?: Record<string, number[]>;
   /** Symbolic dims the model has (names), bound or not, for the UI's binding inputs. */
   symbols: string[];
   view: PlanView;

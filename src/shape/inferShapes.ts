@@ -38,6 +38,11 @@ export interface InferShapesOptions {
   rules: ShapeRuleLookup;
   /** Values for symbolic dims (dim_params and generated data-dependent symbols). */
   bindings?: Record<string, number>;
+  /**
+   * Contents of small graph inputs the caller fixed (`--value sr=16000`), row-major. Runtime channel
+   * only: ORT's own inference never sees input contents. Checked by the caller (see analyze).
+   */
+  inputValues?: Readonly<Record<string, readonly number[]>>;
   /** Values visible from an enclosing graph, when inferring a subgraph on its own. */
   outerScope?: Map<string, InferredValue>;
   /** Model-local functions, inferred by expanding their bodies at each call. */
@@ -125,7 +130,7 @@ function initializerList(g: ShapeGraph): TensorInfo[] {
 }
 
 /** Runs one pass over `g`. `formals` are a body's input values by position (null: use the declaration). */
-function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, formals: (Val | null)[] | null, depth: number): PassResult {
+function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, formals: (Val | null)[] | null, depth: number, inputValues?: Readonly<Record<string, readonly number[]>>): PassResult {
   if (depth > MAX_DEPTH) throw new ShapeError('too-deep', `Subgraph nesting deeper than ${MAX_DEPTH}`);
   const values = new Map<string, Val>();
   const result: PassResult = { values, subgraphs: new Map() };
@@ -148,6 +153,8 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
       if (!init) values.set(vi.name, fromType(vi.type, pass, vi.name));
       else values.set(vi.name, mergeDeclared(init, vi.type ?? undefined, pass, vi.name));
     }
+    const fixed = inputValues?.[vi.name];
+    if (fixed) values.get(vi.name)!.value = [...fixed];
   });
 
   // One body inferrer per graph (it depends only on this graph's scope), not a closure per node.
@@ -309,7 +316,8 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
       for (const [name, v] of options.outerScope) values.set(name, outerVal(v, isStatic));
       outer = { values, parent: null };
     }
-    return runGraph(pass, graph, outer, null, 0);
+    const inputValues = isStatic ? undefined : options.inputValues;
+    return runGraph(pass, graph, outer, null, 0, inputValues);
   };
   return zip(run(true), run(false));
 }

@@ -305,3 +305,51 @@ export function strideAlignModel(): Uint8Array {
     outputs: [tensorValue('y', DataType.FLOAT, null), tensorValue('tiled', DataType.INT64, null)],
   });
 }
+
+/**
+ * A voice model's sample-rate switch: an If on `sr == 16000` whose branches give different ranks
+ * ([2, 32] or [1, 4, 16]), so the sizes after it are known only once `sr` is fixed (`--value`).
+ */
+export function sampleRateBranchModel(): Uint8Array {
+  const branch = (tag: string, dims: number[]) =>
+    graph({
+      name: `${tag}_branch`,
+      nodes: [node('Reshape', ['X', `${tag}_shape`], [`${tag}_out`], { name: `${tag}_reshape` })],
+      inputs: [],
+      outputs: [tensorValue(`${tag}_out`, DataType.FLOAT, null)],
+      initializers: [int64Tensor(`${tag}_shape`, dims)],
+    });
+  return buildModel({
+    nodes: [
+      node('Equal', ['sr', 'sr16k'], ['is16k'], { name: 'is_16k' }),
+      node('If', ['is16k'], ['framed'], { name: 'by_rate', attrs: [attr.graph('then_branch', branch('then', [2, 32])), attr.graph('else_branch', branch('else', [1, 4, 16]))] }),
+      node('Relu', ['framed'], ['r'], { name: 'relu' }),
+      node('Sigmoid', ['r'], ['Y'], { name: 'out' }),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, [1, 64]), tensorValue('sr', DataType.INT64, [])],
+    outputs: [tensorValue('Y', DataType.FLOAT, null)],
+    initializers: [int64Tensor('sr16k', [16000], [])],
+  });
+}
+
+/**
+ * GreaterOrEqual / LessOrEqual followed by a Cast to BOOL and a Not: at opsets 12-15 ORT's own
+ * inference gives their outputs no shape, so the Cast is not in place and the freed output is not
+ * reused; from opset 16 both happen.
+ */
+export function orEqualCastModel(opset: number): Uint8Array {
+  return buildModel({
+    opset,
+    nodes: [
+      node('GreaterOrEqual', ['x', 'zero'], ['ge'], { name: 'ge' }),
+      node('Cast', ['ge'], ['gc'], { name: 'ge_cast', attrs: [attr.int('to', DataType.BOOL)] }),
+      node('Not', ['gc'], ['gn'], { name: 'ge_not' }),
+      node('LessOrEqual', ['x', 'zero'], ['le'], { name: 'le' }),
+      node('Cast', ['le'], ['lc'], { name: 'le_cast', attrs: [attr.int('to', DataType.BOOL)] }),
+      node('Xor', ['lc', 'gn'], ['y'], { name: 'xor' }),
+    ],
+    inputs: [tensorValue('x', DataType.FLOAT, [32, 64])],
+    outputs: [tensorValue('y', DataType.BOOL, [32, 64])],
+    initializers: [tensor('zero', DataType.FLOAT, [], { values: [0] })],
+  });
+}

@@ -3,6 +3,7 @@
  * `oracle[<label>]: models=N order=a/N outputs=b/N fresh=c/N live=d/N peak=e/N`, lists models
  * ORT cannot run (with ORT's error) and returns the mismatches that are not expected.
  */
+import { sessionArenaBytes } from '../../src/report/budget';
 import { relative } from 'node:path';
 import { LensError } from '../../src/onnx/lensError';
 import { analyzeFile, buildReport } from '../../src/analyze/buildReport';
@@ -15,6 +16,8 @@ export interface OracleCase {
   options?: OracleOptions;
   /** Extra report bindings, e.g. data-dependent symbols such as a Loop's iteration count. */
   bindings?: Record<string, number>;
+  /** Input contents the report fixes (`--value`); ORT is fed the same through `options.fill`. */
+  values?: Record<string, number[]>;
 }
 
 /** A documented mismatch: which checks may fail on a model, and why. */
@@ -66,8 +69,9 @@ export async function runOracleBatch(
     let report;
     try {
       const analysis = analyzeFile(c.path);
-      const first = buildReport(analysis, { view });
-      report = buildReport(analysis, { view, bindings: { ...bindingsFromFeeds(first, oracle), ...(c.bindings ?? {}) } });
+      const values = c.values ?? {};
+      const first = buildReport(analysis, { view, values });
+      report = buildReport(analysis, { view, values, bindings: { ...bindingsFromFeeds(first, oracle), ...(c.bindings ?? {}) } });
     } catch (e) {
       if (!(e instanceof LensError)) throw e;
       lensFailures.push(`${key}: ${e.code}: ${e.message}`);
@@ -84,7 +88,7 @@ export async function runOracleBatch(
     }
     if (cmp.baselineBytes !== null) {
       baselines++;
-      const ours = report.graphs[0]!.initialization?.arenaBytesAfterPrepack ?? null;
+      const ours = sessionArenaBytes(report);
       if (cmp.baselineBytes === ours) baselineMatches++;
       else {
         baselineMissKeys.push(key);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkBudget, initializerBytes, topContributors } from '../../src/report/budget';
+import { checkBudget, initializerBytes, modelInitializerBytes, sessionArenaBytes, topContributors } from '../../src/report/budget';
 import { formatBytesExact as formatBytes } from '../../src/report/formatBytes';
 import type { Report, ReportGraph, ReportValue } from '../../src/report/report';
 import { modeledSession } from '../../src/report/describeSession';
@@ -81,4 +81,18 @@ test('topContributors() counts the Run buffers live after the step, as the peak 
   // The graph input x (PreExisting) is live at step 0 but is the caller's buffer, not part of live bytes.
   assert.deepEqual(topContributors(g, 0).map((c) => c.name), ['a']);
   assert.deepEqual(topContributors(g, 1).map((c) => c.name), ['a', 'b']);
+});
+
+test('the budget counts the initializers of every graph: ORT loads If/Loop bodies\' initializers at session creation too', () => {
+  const r = report(values, peak);
+  const body: ReportGraph = { ...r.graphs[0]!, id: 'main/if/then', parent: { graph: 'main', node: 'if', attribute: 'then_branch' }, values: [value('bw', 1000, -1, null, { isInitializer: true, allocKind: 'AllocateStatically' })] };
+  const withBody: Report = { ...r, graphs: [r.graphs[0]!, body] };
+  assert.equal(modelInitializerBytes(r), 4000);
+  assert.equal(modelInitializerBytes(withBody), 5000);
+  // 5,000 B peak + 5,000 B of initializers: a 9,000 B budget is exceeded only when the body's count.
+  assert.equal(checkBudget(r, 9000), null);
+  assert.equal(checkBudget(withBody, 9000)?.kind, 'over');
+  const init = (arena: number | null): ReportGraph['initialization'] => ({ initializerBytesStored: 0, initializerBytesAfterPrepack: 0, arenaBytesAfterPrepack: arena, prepack: [], reason: null });
+  assert.equal(sessionArenaBytes({ graphs: [{ ...r.graphs[0]!, initialization: init(8) }, { ...body, initialization: init(40) }] }), 48);
+  assert.equal(sessionArenaBytes({ graphs: [{ ...r.graphs[0]!, initialization: init(8) }, { ...body, initialization: init(null) }] }), null);
 });

@@ -124,6 +124,17 @@ export const dropout: ShapeRule = (ctx) => {
 /** Logical and comparison ops: broadcast, bool output, contents when known. */
 const cmp = (fn: (a: number, b: number) => boolean): ShapeRule => binaryRule(numericOnly(fn), true);
 
+/**
+ * GreaterOrEqual and LessOrEqual at opsets 12-15: ORT 1.30's own inference gives their output no
+ * shape (measured with onnxruntime-node 1.30: a Cast(to=BOOL) after them is not planned in place
+ * and a freed output of theirs is never reused, both of which need a known shape for SameSize;
+ * from opset 16, and after Greater or Less, both happen). So the static channel has no shape
+ * there; the run-time channel keeps it.
+ */
+function shapelessForOrtBefore16(rule: ShapeRule): ShapeRule {
+  return (ctx) => (ctx.isStatic && ctx.opset < 16 ? [out(BOOL, null)] : rule(ctx));
+}
+
 /** The element-wise rule table entries, keyed by op type (default domain). */
 export const ELEMENTWISE_RULES: Record<string, ShapeRule> = {
   Identity: identity,
@@ -156,9 +167,9 @@ export const ELEMENTWISE_RULES: Record<string, ShapeRule> = {
   PRelu: binaryRule(null),
   Equal: binaryRule(eq, true),
   Less: cmp((a, b) => a < b),
-  LessOrEqual: cmp((a, b) => a <= b),
+  LessOrEqual: shapelessForOrtBefore16(cmp((a, b) => a <= b)),
   Greater: cmp((a, b) => a > b),
-  GreaterOrEqual: cmp((a, b) => a >= b),
+  GreaterOrEqual: shapelessForOrtBefore16(cmp((a, b) => a >= b)),
   And: cmp((a, b) => a !== 0 && b !== 0),
   Or: cmp((a, b) => a !== 0 || b !== 0),
   Xor: cmp((a, b) => (a !== 0) !== (b !== 0)),
