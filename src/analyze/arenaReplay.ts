@@ -57,7 +57,7 @@ function initOf(graph: ReportGraph): ReplayInit {
 }
 
 /** Replays the main graph `graph` under `options` (see sessionReplay.ts). */
-export function replayGraph(graph: ReportGraph, options: ReplayOptions): SessionReplay {
+export function arenaFiguresOf(graph: ReportGraph, options: ReplayOptions): SessionReplay {
   const { init, steps } = arenaReplayInput(graph);
   return replaySession(init, steps, options);
 }
