@@ -6,10 +6,11 @@
  * with a body makes every later figure unavailable.
  */
 import { replaySession, type ReplayInit, type ReplayOptions, type ReplayStep, type SessionReplay } from '../arena/sessionReplay';
-import type { ReportGraph } from '../report/report';
+import type { ArenaSessionOptions, Report, ReportGraph } from '../report/report';
+import { singleScratchAfterOutputs } from '../arena/scratchTraffic';
 
 /** The replay input of `graph` (a main graph's report rows). */
-export function arenaReplayInput(graph: ReportGraph): { init: ReplayInit; steps: ReplayStep[] } {
+export function arenaReplayInput(graph: ReportGraph, singleScratch: (opType: string, domain: string) => boolean = singleScratchAfterOutputs): { init: ReplayInit; steps: ReplayStep[] } {
   const byName = new Map(graph.values.map((v) => [v.name, v]));
   const freesAfter: string[][] = graph.steps.map(() => []);
   for (const v of graph.values) {
@@ -34,6 +35,7 @@ export function arenaReplayInput(graph: ReportGraph): { init: ReplayInit; steps:
     let scratchBytes = 0;
     if (s.subgraphs.length > 0) unknown ??= `${where}: its subgraph allocates from the same arena while it runs, and bodies are not replayed`;
     if (s.workspaceState === 'unavailable') unknown ??= `${where}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
+    else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0 && singleScratch(s.opType, s.domain)) scratchBytes = s.workspaceBytes!;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
       unknown ??= `${where}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
     }
@@ -57,7 +59,70 @@ function initOf(graph: ReportGraph): ReplayInit {
 }
 
 /** Replays the main graph `graph` under `options` (see sessionReplay.ts). */
-export function arenaFiguresOf(graph: ReportGraph, options: ReplayOptions): SessionReplay {
-  const { init, steps } = arenaReplayInput(graph);
+export function arenaFiguresOf(graph: ReportGraph, options: ReplayOptions, singleScratch?: (opType: string, domain: string) => boolean): SessionReplay {
+  const { init, steps } = arenaReplayInput(graph, singleScratch);
   return replaySession(init, steps, options);
+}
+
+/** ORT 1.30's defaults (allocator_utils.cc, bfc_arena.h, SessionOptions), and the second Run: the steady state. */
+export const DEFAULT_ARENA_OPTIONS: Readonly<ArenaSessionOptions> = {
+  enableCpuMemArena: true,
+  enableMemPattern: true,
+  arenaExtendStrategy: 'next-power-of-two',
+  initialChunkSizeBytes: 1 << 20,
+  maxDeadBytesPerChunk: 128 << 20,
+  initialGrowthChunkSizeBytes: 2 << 20,
+  maxPowerOfTwoExtendBytes: 1 << 30,
+  run: 2,
+};
+
+/** The defaults overlaid with what the caller set. */
+export function resolveArenaOptions(set: Partial<ArenaSessionOptions> | undefined): ArenaSessionOptions {
+  const out = { ...DEFAULT_ARENA_OPTIONS };
+  for (const [k, v] of Object.entries(set ?? {})) if (v !== undefined && v !== null) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/**
+ * Replays the main graph under `options`, writes the chosen run's figures into its steps and its
+ * `arena` summary, and returns the report's physical peak: the largest held bytes of that run when
+ * every step is covered, else null with the first unavailable step's reason.
+ */
+export function applyArenaReplay(graph: ReportGraph, options: ArenaSessionOptions): Report['physicalPeak'] {
+  const run = Math.max(1, Math.floor(options.run));
+  const replay = arenaFiguresOf(graph, {
+    arena: options.enableCpuMemArena,
+    memPattern: options.enableMemPattern,
+    runs: run,
+    arenaConfig: {
+      extendStrategy: options.arenaExtendStrategy,
+      initialChunkSizeBytes: options.initialChunkSizeBytes,
+      maxDeadBytesPerChunk: options.maxDeadBytesPerChunk,
+      initialGrowthChunkSizeBytes: options.initialGrowthChunkSizeBytes,
+      maxPowerOfTwoExtendBytes: options.maxPowerOfTwoExtendBytes,
+    },
+  });
+  const shown = replay.runs[run - 1]!;
+  graph.steps.forEach((s, k) => {
+    const m = shown.steps[k]!;
+    s.arenaInUseBytes = m.inUseBytes;
+    s.arenaHeldBytes = m.heldBytes;
+    s.arenaReason = m.reason;
+  });
+  const firstUnknown = shown.steps.find((m) => m.heldBytes === null)?.reason ?? (replay.afterInit.heldBytes === null ? replay.afterInit.reason : null);
+  graph.arena = {
+    run,
+    usedPattern: shown.usedPattern,
+    patternBlockBytes: shown.patternBlockBytes,
+    afterInit: replay.afterInit,
+    peakInUse: shown.peakInUse,
+    peakHeld: shown.peakHeld,
+    reason: firstUnknown,
+  };
+  if (shown.peakHeld.bytes === null || firstUnknown !== null) {
+    return { bytes: null, step: null, reason: `Not modeled for this run: ${firstUnknown ?? 'a step is not covered'}` };
+  }
+  // A graph without steps holds what initialization left.
+  if (graph.steps.length === 0) return { bytes: replay.afterInit.heldBytes, step: null, reason: replay.afterInit.reason };
+  return { bytes: shown.peakHeld.bytes, step: shown.peakHeld.step, reason: null };
 }

@@ -181,6 +181,10 @@ export function buildGraphReport(
       inserted: n.inserted,
       liveBytes: plan.curve.liveBytes[step]!,
       liveReason: plan.curve.liveReason[step]!,
+      // Filled for the main graph by the arena replay (buildReport); a body is not replayed.
+      arenaInUseBytes: null,
+      arenaHeldBytes: null,
+      arenaReason: parent ? 'subgraph bodies are not replayed through the arena; their parent step makes the main graph\'s figures after it unavailable' : 'not replayed',
       workspaceBytes: ws.bytes,
       workspaceState: ws.state,
       workspaceReason: ws.reason,
@@ -236,6 +240,7 @@ export function buildGraphReport(
     uncovered: graphUncovered(exec, hasBodies),
     unavailable: groupUnavailable(values, steps),
     bestFitArenaBytes: ctx.view === 'parallel' ? null : plan.bestFitArenaBytes,
+    arena: null,
   };
   ctx.progress.phaseDone(3, graphId, nodeCount);
   return graphId;

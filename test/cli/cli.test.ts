@@ -165,9 +165,9 @@ test('cli report --threads and --l2-cache set the session facts the workspace fo
     return { session: report.session, bytes: report.graphs[0].steps[0].workspaceBytes as number };
   };
   const byDefault = ws();
-  assert.deepEqual(byDefault.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: false, arenaModeled: false });
+  assert.deepEqual(byDefault.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
   const one = ws('--threads', '1', '--l2-cache', '2097152');
-  assert.deepEqual(one.session, { intraOpThreads: 1, l2CacheBytes: 2097152, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: false, arenaModeled: false });
+  assert.deepEqual(one.session, { intraOpThreads: 1, l2CacheBytes: 2097152, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
   assert.equal(ws('--threads', '2').bytes, byDefault.bytes);
   assert.ok(one.bytes > 0 && one.bytes < byDefault.bytes, `one thread needs less im2col scratch than two (${one.bytes} vs ${byDefault.bytes})`);
   assert.match(run('report', conv).out, /^session: 2 intra-op thread\(s\), L2 1\.00 MiB/m);
