@@ -8,6 +8,7 @@
 import { replaySession, type ReplayInit, type ReplayOptions, type ReplayStep, type SessionReplay } from '../arena/sessionReplay';
 import type { ArenaSessionOptions, Report, ReportGraph } from '../report/report';
 import { singleScratchAfterOutputs } from '../arena/scratchTraffic';
+import { packUsesArenaChunk } from '../arena/prepackAllocation';
 
 /** The replay input of `graph` (a main graph's report rows). */
 export function arenaReplayInput(graph: ReportGraph, singleScratch: (opType: string, domain: string) => boolean = singleScratchAfterOutputs): { init: ReplayInit; steps: ReplayStep[] } {
@@ -51,10 +52,13 @@ function initOf(graph: ReportGraph): ReplayInit {
   // Packs are built in node-index order (SessionState::PrepackConstantInitializedTensors walks the graph's nodes).
   const nodeIndexOf = (step: number): number => graph.steps[step]?.nodeIndex ?? step;
   const owners = fig.prepack.filter((p) => !(p.reason ?? '').startsWith('shares the pack')).sort((a, b) => nodeIndexOf(a.step) - nodeIndexOf(b.step));
-  const packs = owners.map((p) => p.packedBytes);
-  const packed = packs.reduce<number>((a, b) => a + (b ?? 0), 0);
+  const packs = owners.map((p) => {
+    const s = graph.steps[p.step];
+    return { bytes: p.packedBytes, chunk: s ? packUsesArenaChunk(s.opType, s.domain) : false };
+  });
+  const packed = packs.reduce<number>((a, b) => a + (b.bytes ?? 0), 0);
   const reserved = fig.arenaBytesAfterPrepack - packed;
-  if (reserved < 0 || packs.some((p) => p === null)) return { reservedBytes: null, packs, reason: 'a packed size is unknown' };
+  if (reserved < 0 || packs.some((p) => p.bytes === null)) return { reservedBytes: null, packs, reason: 'a packed size is unknown' };
   return { reservedBytes: reserved, packs, reason: null };
 }
 

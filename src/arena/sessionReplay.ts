@@ -6,10 +6,9 @@
  *
  * Order of a session (`core/framework/session_state.cc`, `session_state_utils.cc`,
  * `execution_frame.cc`, `tensor_allocator_with_mem_pattern.h`, `mem_pattern_planner.h`):
- * 1. Initialization: initializers the session copies into ORT memory, and the kernels' packed
- *    weights, take `Reserve` (exact bytes, outside the regions and bins). Measured: a MatMul's
- *    512-byte pack adds 512 bytes to both `mem_bytes_in_use` and `mem_arena_held` beside the first
- *    1 MiB region (ort-probes/fusable.onnx), which only a Reserve does.
+ * 1. Initialization: initializers the session copies into ORT memory take `Reserve` (exact bytes,
+ *    outside the regions and bins); then the kernels' packed weights, in node-index order, by
+ *    Reserve or as arena chunks depending on the kernel (prepackAllocation.ts).
  * 2. Each Run: with the memory pattern on and a pattern cached for the feed shapes, the frame first
  *    allocates one block of the pattern's size for the CPU location; values the pattern placed live
  *    in it (never in the arena). Without a pattern, every self-owned allocation goes to the arena
@@ -49,8 +48,8 @@ export interface ReplayStep {
 export interface ReplayInit {
   /** Bytes that `Reserve` takes (initializers copied into ORT memory); null when unknown. */
   reservedBytes: number | null;
-  /** Packed copies in the order ORT allocates them; null bytes = unknown. */
-  packs: (number | null)[];
+  /** Packed copies in the order ORT allocates them; null bytes = unknown. `chunk`: an arena chunk, else a Reserve. */
+  packs: { bytes: number | null; chunk: boolean }[];
   /** Why the initialization is not known (reservedBytes or a pack null). */
   reason: string | null;
 }
@@ -111,11 +110,14 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
   }
   const arena = new BfcArena(options.arenaConfig);
   let broken: string | null = null;
-  if (init.reason !== null || init.reservedBytes === null || init.packs.some((p) => p === null)) {
+  if (init.reason !== null || init.reservedBytes === null || init.packs.some((p) => p.bytes === null)) {
     broken = `session initialization: ${init.reason ?? 'a packed weight or initializer size is unknown'}`;
   } else {
     arena.reserve(init.reservedBytes);
-    for (const p of init.packs) arena.reserve(p!);
+    for (const p of init.packs) {
+      if (p.chunk) arena.alloc(p.bytes!);
+      else arena.reserve(p.bytes!);
+    }
   }
   const sample = (): ArenaSample => {
     if (broken !== null) return unknownSample(broken);
