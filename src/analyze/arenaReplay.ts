@@ -113,6 +113,18 @@ export function applyArenaReplay(graph: ReportGraph, options: ArenaSessionOption
     s.arenaHeldBytes = m.heldBytes;
     s.arenaReason = m.reason;
   });
+  const at = shown.peakHeld.step === null ? null : shown.steps[shown.peakHeld.step]!;
+  const init = replay.afterInit.inUseBytes;
+  const breakdown =
+    at && at.inUseBytes !== null && at.heldBytes !== null && at.requestedBytes !== null && init !== null
+      ? {
+          liveRequestedBytes: at.requestedBytes - init - shown.patternBlockBytes,
+          initializationBytes: init,
+          patternBlockBytes: shown.patternBlockBytes,
+          roundingAndDeadBytes: at.inUseBytes - at.requestedBytes,
+          freeInRegionsBytes: at.heldBytes - at.inUseBytes,
+        }
+      : null;
   const firstUnknown = shown.steps.find((m) => m.heldBytes === null)?.reason ?? (replay.afterInit.heldBytes === null ? replay.afterInit.reason : null);
   graph.arena = {
     run,
@@ -121,6 +133,7 @@ export function applyArenaReplay(graph: ReportGraph, options: ArenaSessionOption
     afterInit: replay.afterInit,
     peakInUse: shown.peakInUse,
     peakHeld: shown.peakHeld,
+    breakdown,
     reason: firstUnknown,
   };
   if (shown.peakHeld.bytes === null || firstUnknown !== null) {

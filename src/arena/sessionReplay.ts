@@ -72,6 +72,8 @@ export interface ReplayOptions {
 export interface ArenaSample {
   inUseBytes: number | null;
   heldBytes: number | null;
+  /** The arena's requested bytes in use (`mem_bytes_requested_in_use`): requests as asked, plus reserved blocks. */
+  requestedBytes: number | null;
   reason: string | null;
 }
 
@@ -96,7 +98,7 @@ export interface SessionReplay {
   runs: RunReplay[];
 }
 
-const unknownSample = (reason: string): ArenaSample => ({ inUseBytes: null, heldBytes: null, reason });
+const unknownSample = (reason: string): ArenaSample => ({ inUseBytes: null, heldBytes: null, requestedBytes: null, reason });
 
 /** Replays the session (see the file comment). */
 export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], options: ReplayOptions): SessionReplay {
@@ -122,7 +124,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
   const sample = (): ArenaSample => {
     if (broken !== null) return unknownSample(broken);
     const s = arena.getStats();
-    return { inUseBytes: s.bytesInUse, heldBytes: s.totalAllocatedBytes, reason: null };
+    return { inUseBytes: s.bytesInUse, heldBytes: s.totalAllocatedBytes, requestedBytes: s.bytesRequestedInUse, reason: null };
   };
   const afterInit = sample();
   let pattern: number | null = null;

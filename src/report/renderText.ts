@@ -39,6 +39,10 @@ function renderGraph(g: ReportGraph, lines: string[]): void {
     const a = g.arena;
     const at = (p: { bytes: number | null; step: number | null }): string => (p.bytes === null ? `unavailable (${a.reason ?? 'unknown'})` : `${bytesText(p.bytes)}${p.step === null ? '' : ` after step ${p.step}`}`);
     lines.push(`  modeled physical (arena, run ${a.run}${a.usedPattern ? `, pattern block ${bytesText(a.patternBlockBytes)}` : ''}): in use ${at(a.peakInUse)}, held ${at(a.peakHeld)}`);
+    const b = a.breakdown;
+    if (b) {
+      lines.push(`    held at its peak = live tensors ${bytesText(b.liveRequestedBytes)} + initialization ${bytesText(b.initializationBytes)} + pattern block ${bytesText(b.patternBlockBytes)} + rounding and dead bytes ${bytesText(b.roundingAndDeadBytes)} + free in held regions ${bytesText(b.freeInRegionsBytes)}`);
+    }
   }
   const init = g.initialization?.initializerBytesStored;
   if (init !== undefined) lines.push(`  initializers: ${bytesText(init ?? null)}`);

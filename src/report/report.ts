@@ -150,6 +150,19 @@ export interface ReportArena {
   afterInit: { inUseBytes: number | null; heldBytes: number | null; reason: string | null };
   peakInUse: { bytes: number | null; step: number | null };
   peakHeld: { bytes: number | null; step: number | null };
+  /**
+   * Held bytes at the held peak in named parts that sum to it: live tensors as requested, the
+   * initialization's reserved blocks (initializers and packed weights), the memory-pattern block,
+   * rounding and dead bytes of the chunks in use, and free bytes inside the held regions (bin slack,
+   * fragmentation, regions kept from earlier steps and runs). Null when the peak is unavailable.
+   */
+  breakdown: {
+    liveRequestedBytes: number;
+    initializationBytes: number;
+    patternBlockBytes: number;
+    roundingAndDeadBytes: number;
+    freeInRegionsBytes: number;
+  } | null;
   /** Why the peaks are unavailable (the first unavailable step's reason), or null. */
   reason: string | null;
 }
