@@ -7,11 +7,11 @@
  */
 import { replaySession, type ReplayInit, type ReplayOptions, type ReplayStep, type SessionReplay } from '../arena/sessionReplay';
 import type { ArenaSessionOptions, Report, ReportGraph } from '../report/report';
-import { singleScratchAfterOutputs } from '../arena/scratchTraffic';
+import { scratchPieces } from '../arena/scratchTraffic';
 import { packUsesArenaChunk } from '../arena/prepackAllocation';
 
 /** The replay input of `graph` (a main graph's report rows). */
-export function arenaReplayInput(graph: ReportGraph, singleScratch: (opType: string, domain: string) => boolean = singleScratchAfterOutputs): { init: ReplayInit; steps: ReplayStep[] } {
+export function arenaReplayInput(graph: ReportGraph): { init: ReplayInit; steps: ReplayStep[] } {
   const byName = new Map(graph.values.map((v) => [v.name, v]));
   const freesAfter: string[][] = graph.steps.map(() => []);
   for (const v of graph.values) {
@@ -33,14 +33,15 @@ export function arenaReplayInput(graph: ReportGraph, singleScratch: (opType: str
       }
       allocs.push({ id: v.name, bytes: v.bytes, traced: v.allocKind === 'Allocate' });
     }
-    let scratchBytes = 0;
+    let scratch: ReplayStep['scratch'] = { before: [], after: [] };
     if (s.subgraphs.length > 0) unknown ??= `${where}: its subgraph allocates from the same arena while it runs, and bodies are not replayed`;
     if (s.workspaceState === 'unavailable') unknown ??= `${where}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
-    else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0 && singleScratch(s.opType, s.domain)) scratchBytes = s.workspaceBytes!;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
-      unknown ??= `${where}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
+      const pieces = scratchPieces(s.opType, s.domain, s.workspaceBytes!, s.outputs.map((o) => byName.get(o)?.bytes ?? null));
+      if (pieces) scratch = pieces;
+      else unknown ??= `${where}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
     }
-    return { allocs, scratchBytes, frees: freesAfter[s.index]!, unknown };
+    return { allocs, scratch, frees: freesAfter[s.index]!, unknown };
   });
   return { init: initOf(graph), steps };
 }
@@ -63,8 +64,8 @@ function initOf(graph: ReportGraph): ReplayInit {
 }
 
 /** Replays the main graph `graph` under `options` (see sessionReplay.ts). */
-export function arenaFiguresOf(graph: ReportGraph, options: ReplayOptions, singleScratch?: (opType: string, domain: string) => boolean): SessionReplay {
-  const { init, steps } = arenaReplayInput(graph, singleScratch);
+export function arenaFiguresOf(graph: ReportGraph, options: ReplayOptions): SessionReplay {
+  const { init, steps } = arenaReplayInput(graph);
   return replaySession(init, steps, options);
 }
 

@@ -33,8 +33,8 @@ export interface ReplayAlloc {
 /** One step of the run, as the plan knows it. */
 export interface ReplayStep {
   allocs: ReplayAlloc[];
-  /** Scratch the kernel requests in the arena during Compute, as one allocation; 0 for none. */
-  scratchBytes: number;
+  /** Scratch buffers the kernel requests during Compute: before its outputs (freed after them) and after them. */
+  scratch: { before: number[]; after: number[] };
   /** Roots released after the step. */
   frees: string[];
   /**
@@ -146,6 +146,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
         samples.push(unknownSample(broken));
         continue;
       }
+      const early = step.scratch.before.map((b) => arena.alloc(b));
       for (const a of step.allocs) {
         if (a.traced) {
           trace.push({ kind: 'alloc', id: a.id, sizeBytes: a.bytes });
@@ -154,7 +155,9 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
         if (usePattern && a.traced) continue;
         live.set(a.id, arena.alloc(a.bytes));
       }
-      if (step.scratchBytes > 0) arena.free(arena.alloc(step.scratchBytes));
+      for (const h of early) arena.free(h);
+      const late = step.scratch.after.map((b) => arena.alloc(b));
+      for (const h of late) arena.free(h);
       samples.push(sample());
       for (const id of step.frees) {
         if (tracedIds.has(id)) trace.push({ kind: 'free', id });
