@@ -41,9 +41,11 @@ interface Tally {
   /** Models (one per setting and run) whose every known sample matched. */
   modelRunsExact: number;
   modelRuns: number;
+  /** Models whose held bytes are known and equal ORT's after every node, in both settings and both runs. */
+  modelsHeldEverywhere: number;
   mismatches: string[];
 }
-const totals: Tally = { models: 0, samples: 0, inUse: 0, held: 0, unavailable: 0, modelRunsExact: 0, modelRuns: 0, mismatches: [] };
+const totals: Tally = { models: 0, samples: 0, inUse: 0, held: 0, unavailable: 0, modelRunsExact: 0, modelRuns: 0, modelsHeldEverywhere: 0, mismatches: [] };
 
 /** The main graph's events of run `run` (0-based): events come run after run, each in execution order. */
 function runEvents(events: OracleNodeEvent[], names: Set<string>, steps: number, run: number): OracleNodeEvent[] | null {
@@ -53,19 +55,26 @@ function runEvents(events: OracleNodeEvent[], names: Set<string>, steps: number,
 }
 
 async function checkCases(label: string, cases: OracleCase[], base: string): Promise<Tally> {
-  const t: Tally = { models: 0, samples: 0, inUse: 0, held: 0, unavailable: 0, modelRunsExact: 0, modelRuns: 0, mismatches: [] };
+  const t: Tally = { models: 0, samples: 0, inUse: 0, held: 0, unavailable: 0, modelRunsExact: 0, modelRuns: 0, modelsHeldEverywhere: 0, mismatches: [] };
   for (const c of cases) {
     const key = relative(base, c.path);
     let counted = false;
+    let heldEverywhere = true;
     for (const memPattern of [false, true]) {
       const oracle = await runOrtOracle(c.path, { ...c.options, runs: 2, enableMemPattern: memPattern });
-      if (!oracle.ok) break;
+      if (!oracle.ok) {
+        heldEverywhere = false;
+        break;
+      }
       let report;
       try {
         const analysis = analyzeFile(c.path);
         report = buildReport(analysis, { bindings: { ...bindingsFromFeeds(buildReport(analysis), oracle), ...(c.bindings ?? {}) } });
       } catch (e) {
-        if (e instanceof LensError) break;
+        if (e instanceof LensError) {
+          heldEverywhere = false;
+          break;
+        }
         throw e;
       }
       const main = report.graphs[0]!;
@@ -79,6 +88,7 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
         const ours = arenaFiguresOf(main, { arena: true, memPattern, runs: 2 }).runs[run - 1]!;
         t.modelRuns++;
         if (!ev) {
+          heldEverywhere = false;
           t.mismatches.push(`${key} (pattern ${memPattern ? 'on' : 'off'}, run ${run}): ORT's profile has ${oracle.events.length} node events for ${main.steps.length} main-graph steps`);
           continue;
         }
@@ -89,6 +99,7 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
           const m = ours.steps[k]!;
           t.samples++;
           if (m.inUseBytes === null || m.heldBytes === null) {
+            heldEverywhere = false;
             t.unavailable++;
             assert.ok(m.reason, 'an unavailable figure carries its reason');
             continue;
@@ -97,6 +108,7 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
           const okHeld = m.heldBytes === ev[k]!.memArenaHeld;
           if (okUse) t.inUse++;
           if (okHeld) t.held++;
+          else heldEverywhere = false;
           if ((!okUse || !okHeld) && exact) {
             exact = false;
             const detail = `${runKey} step ${k} ${main.steps[k]!.opType}: ORT in use ${ev[k]!.memBytesInUse} held ${ev[k]!.memArenaHeld}, ours ${m.inUseBytes} / ${m.heldBytes}`;
@@ -108,11 +120,12 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
         if (exact && expected) t.mismatches.push(`${runKey} is listed as an expected mismatch but matches ORT; drop it from ARENA_EXPECTED`);
       }
     }
+    if (counted && heldEverywhere) t.modelsHeldEverywhere++;
   }
   const known = t.samples - t.unavailable;
-  console.log(`arena-oracle[${label}]: models=${t.models} inUse=${t.inUse}/${known} held=${t.held}/${known} unavailable=${t.unavailable}/${t.samples} exactRuns=${t.modelRunsExact}/${t.modelRuns}`);
+  console.log(`arena-oracle[${label}]: models=${t.models} inUse=${t.inUse}/${known} held=${t.held}/${known} unavailable=${t.unavailable}/${t.samples} exactRuns=${t.modelRunsExact}/${t.modelRuns} heldEveryNode=${t.modelsHeldEverywhere}/${t.models}`);
   for (const m of t.mismatches) console.log(`arena-oracle[${label}]: mismatch ${m}`);
-  for (const k of ['models', 'samples', 'inUse', 'held', 'unavailable', 'modelRunsExact', 'modelRuns'] as const) totals[k] += t[k];
+  for (const k of ['models', 'samples', 'inUse', 'held', 'unavailable', 'modelRunsExact', 'modelRuns', 'modelsHeldEverywhere'] as const) totals[k] += t[k];
   totals.mismatches.push(...t.mismatches);
   return t;
 }
@@ -143,7 +156,7 @@ test('arena oracle: every corpus model ORT can run', { skip: noCorpus }, async (
 
 test('arena oracle summary line', () => {
   const known = totals.samples - totals.unavailable;
-  console.log(`arena-oracle: models=${totals.models} inUse=${totals.inUse}/${known} held=${totals.held}/${known} unavailable=${totals.unavailable}/${totals.samples} exactRuns=${totals.modelRunsExact}/${totals.modelRuns}`);
+  console.log(`arena-oracle: models=${totals.models} inUse=${totals.inUse}/${known} held=${totals.held}/${known} unavailable=${totals.unavailable}/${totals.samples} exactRuns=${totals.modelRunsExact}/${totals.modelRuns} heldEveryNode=${totals.modelsHeldEverywhere}/${totals.models}`);
   // Only the listed runs may differ (see ARENA_EXPECTED); the per-batch tests fail on any other.
   assert.ok(totals.held <= known && totals.inUse <= known);
   assert.ok(totals.modelRunsExact >= totals.modelRuns - Object.keys(ARENA_EXPECTED).length);

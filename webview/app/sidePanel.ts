@@ -130,7 +130,7 @@ export class SidePanel {
       if (arena.usedPattern) fact('memory-pattern block', formatBytesExact(arena.patternBlockBytes));
       const b = arena.breakdown;
       if (b) {
-        fact('held = live tensors', formatBytesExact(b.liveRequestedBytes));
+        fact('held = other live tensors', formatBytesExact(b.liveRequestedBytes));
         fact('+ initialization (reserved)', formatBytesExact(b.initializationBytes));
         fact('+ pattern block', formatBytesExact(b.patternBlockBytes));
         fact('+ rounding and dead bytes', formatBytesExact(b.roundingAndDeadBytes));
