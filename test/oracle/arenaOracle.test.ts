@@ -60,6 +60,7 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
     const key = relative(base, c.path);
     let counted = false;
     let heldEverywhere = true;
+    let firstReason: string | null = null;
     for (const memPattern of [false, true]) {
       const oracle = await runOrtOracle(c.path, { ...c.options, runs: 2, enableMemPattern: memPattern });
       if (!oracle.ok) {
@@ -100,6 +101,7 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
           t.samples++;
           if (m.inUseBytes === null || m.heldBytes === null) {
             heldEverywhere = false;
+            firstReason ??= m.reason;
             t.unavailable++;
             assert.ok(m.reason, 'an unavailable figure carries its reason');
             continue;
@@ -121,6 +123,7 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
       }
     }
     if (counted && heldEverywhere) t.modelsHeldEverywhere++;
+    else if (counted && firstReason) console.log(`arena-oracle[${label}]: not covered ${key}: ${firstReason}`);
   }
   const known = t.samples - t.unavailable;
   console.log(`arena-oracle[${label}]: models=${t.models} inUse=${t.inUse}/${known} held=${t.held}/${known} unavailable=${t.unavailable}/${t.samples} exactRuns=${t.modelRunsExact}/${t.modelRuns} heldEveryNode=${t.modelsHeldEverywhere}/${t.models}`);
