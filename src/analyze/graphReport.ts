@@ -184,7 +184,11 @@ export function buildGraphReport(
       // Filled for the main graph by the arena replay (buildReport); a body is not replayed.
       arenaInUseBytes: null,
       arenaHeldBytes: null,
-      arenaReason: parent ? 'subgraph bodies are not replayed through the arena; their parent step makes the main graph\'s figures after it unavailable' : 'not replayed',
+      arenaReason: parent
+        ? "subgraph bodies are not replayed through the arena; their parent step makes the main graph's figures after it unavailable"
+        : ctx.view === 'parallel'
+          ? "the parallel view does not replay the arena: the parallel executor's allocation order is not modeled"
+          : 'not replayed',
       workspaceBytes: ws.bytes,
       workspaceState: ws.state,
       workspaceReason: ws.reason,
