@@ -1,10 +1,12 @@
 // The project's boundaries, enforced (`npm run lint`, part of `npm test`). Only boundary and safety
 // rules are on: style is left to review and the style guide.
-// - The core (src/onnx, src/shape, src/plan, src/report, src/analyze, src/cli) never imports `vscode`.
+// - The core (src/onnx, src/shape, src/ops, src/plan, src/arena, src/report, src/analyze, src/cli) never imports `vscode`.
 // - The layers, bottom up: src/onnx → src/shape → src/ops (the operator registry) → src/plan →
 //   src/report → src/analyze. src/shape does not import src/ops (its caller gives inference the
 //   registry's shape rules); src/ops does not import src/plan, src/report or src/analyze.
 // - src/plan does not import src/report: the report is built from a finished plan, not the reverse.
+// - src/arena (the BFC arena and memory-pattern simulation) imports neither src/report nor
+//   src/analyze: it replays plain allocation events, and the pipeline feeds it.
 // - src/report (the contract, its rules and renderers) does not import src/analyze (the pipeline
 //   that builds it: decode, transforms, inference, plan, report).
 // - webview/ imports types from src/, d3 modules and the VS Code web components; at run time it may
@@ -77,6 +79,15 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': ['error', {
         paths: [NO_VSCODE],
         patterns: [{ group: ['**/report', '**/report/*'], message: 'src/plan does not import src/report; put what both need in src/plan (e.g. planTypes.ts).' }],
+      }],
+    },
+  },
+  {
+    files: ['src/arena/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        paths: [NO_VSCODE],
+        patterns: [{ group: ['**/report', '**/report/*', '**/analyze', '**/analyze/*'], message: 'src/arena replays plain events; src/analyze feeds it and src/report shows its results.' }],
       }],
     },
   },

@@ -116,7 +116,7 @@ function checkShape(c: ShapeColumn, count: number): void {
 
 function checkStepColumns(c: StepColumns, count: number): void {
   for (const col of [c.node, c.displayName, c.opType, c.domain]) checkStrings(col, count, false);
-  for (const col of [c.liveReason, c.workspaceReason]) checkStrings(col, count, true);
+  for (const col of [c.liveReason, c.arenaReason, c.workspaceReason]) checkStrings(col, count, true);
   for (const list of [c.inputs, c.outputs, c.subgraphs]) { checkList(list.lengths, list.items.length); checkStrings(list.items, count, false); }
   checkEnum(c.workspaceState, WORKSPACE_STATE_CODES.length, 'workspace state', false);
 }
@@ -201,7 +201,8 @@ export function stepAt(t: GraphTable, i: number): ReportStep {
     index: c.index[i]!, node: t.strings[c.node[i]!]!, nodeIndex: c.nodeIndex[i]!, displayName: t.strings[c.displayName[i]!]!,
     opType: t.strings[c.opType[i]!]!, domain: t.strings[c.domain[i]!]!, inputs: stringsAt(t, c.inputs, offsetsOf(t, 'inputs'), i),
     outputs: stringsAt(t, c.outputs, offsetsOf(t, 'outputs'), i), inserted: c.inserted[i] === 1, liveBytes: fromNum(c.liveBytes[i]!),
-    liveReason: strOrNull(t, c.liveReason[i]!), workspaceBytes: fromNum(c.workspaceBytes[i]!),
+    liveReason: strOrNull(t, c.liveReason[i]!), arenaInUseBytes: fromNum(c.arenaInUseBytes[i]!), arenaHeldBytes: fromNum(c.arenaHeldBytes[i]!),
+    arenaReason: strOrNull(t, c.arenaReason[i]!), workspaceBytes: fromNum(c.workspaceBytes[i]!),
     workspaceState: WORKSPACE_STATE_CODES[c.workspaceState[i]!]!, workspaceReason: strOrNull(t, c.workspaceReason[i]!),
     subgraphs: stringsAt(t, c.subgraphs, offsetsOf(t, 'subgraphs'), i),
   };

@@ -21,6 +21,8 @@ export interface Palette {
   lowerBound: string;
   arena: string;
   observed: string[];
+  /** Modeled physical series: arena in use, arena held. */
+  physical: [string, string];
   isHighContrast: boolean;
 }
 
@@ -45,6 +47,7 @@ export function readPalette(): Palette {
     peak: get('--lens-peak', fg),
     lowerBound: get('--lens-lower-bound', fg),
     arena: get('--lens-arena', fg),
+    physical: [get('--lens-physical-in-use', fg), get('--lens-physical-held', fg)],
     observed: [get('--lens-observed-1', fg), get('--lens-observed-2', fg), get('--lens-observed-3', fg), get('--lens-observed-4', fg)],
     isHighContrast: document.body.classList.contains('vscode-high-contrast') || document.body.classList.contains('vscode-high-contrast-light'),
   };

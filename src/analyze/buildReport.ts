@@ -15,6 +15,10 @@ import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from 
 import { ALWAYS_UNCOVERED } from '../report/uncoveredTerms';
 import { normalizeDomain } from '../onnx/domain';
 import { checkInputValues } from './inputValues';
+import { applyArenaReplay, DEFAULT_ARENA_OPTIONS, resolveArenaOptions } from './arenaReplay';
+import type { ArenaSessionOptions } from '../report/report';
+
+export { DEFAULT_ARENA_OPTIONS };
 
 /** The tool name and version written into every report. */
 export const TOOL = { name: 'onnx-memory-lens', version: '0.1.0' } as const;
@@ -44,6 +48,8 @@ export interface ReportOptions {
   view?: PlanView;
   /** Session facts; each one left out takes its default (DEFAULT_SESSION). */
   session?: Partial<SessionFacts>;
+  /** ORT's arena and memory-pattern options (enable_cpu_mem_arena, …, and which Run to show); each one left out takes ORT's default. */
+  arena?: Partial<ArenaSessionOptions>;
   /** Called as the report advances (see reportProgress.ts); synchronous, so keep it cheap. */
   onProgress?: (progress: ReportProgress) => void;
 }
@@ -107,6 +113,11 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
   ctx.progress.finish();
+  const arena = resolveArenaOptions(options.arena);
+  const physicalPeak = view === 'sequential' ? applyArenaReplay(ctx.graphs[0]!, arena) : {
+    bytes: null,
+    reason: `Not modeled: ${ALWAYS_UNCOVERED.map((t) => t.term).join(', ')} are not covered (the parallel view does not replay the arena)`,
+  };
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { ...TOOL },
@@ -121,12 +132,9 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     ...(Object.keys(values).length > 0 ? { inputValues: values } : {}),
     symbols: [...ctx.symbols].sort(),
     view,
-    session: modeledSession(session, view),
+    session: modeledSession(session, view, arena),
     graphs: ctx.graphs,
-    physicalPeak: {
-      bytes: null,
-      reason: `Not modeled: ${ALWAYS_UNCOVERED.map((t) => t.term).join(', ')} are not covered`,
-    },
+    physicalPeak,
   };
 }
 

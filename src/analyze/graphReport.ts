@@ -185,6 +185,14 @@ export function buildGraphReport(
       inserted: n.inserted,
       liveBytes: plan.curve.liveBytes[step]!,
       liveReason: plan.curve.liveReason[step]!,
+      // Filled for the main graph by the arena replay (buildReport); a body is not replayed.
+      arenaInUseBytes: null,
+      arenaHeldBytes: null,
+      arenaReason: parent
+        ? "subgraph bodies are not replayed through the arena; their parent step makes the main graph's figures after it unavailable"
+        : ctx.view === 'parallel'
+          ? "the parallel view does not replay the arena: the parallel executor's allocation order is not modeled"
+          : 'not replayed',
       workspaceBytes: ws.bytes,
       workspaceState: ws.state,
       workspaceReason: ws.reason,
@@ -241,6 +249,7 @@ export function buildGraphReport(
     uncovered: graphUncovered(exec, hasBodies),
     unavailable: groupUnavailable(values, steps),
     bestFitArenaBytes: ctx.view === 'parallel' ? null : plan.bestFitArenaBytes,
+    arena: null,
   };
   ctx.progress.phaseDone(3, graphId, nodeCount);
   return graphId;

@@ -50,7 +50,7 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
   let analysis: Analysis;
   try {
     analysis = analyzeFile(resolve(file));
-    report = buildReport(analysis, { bindings: args.bindings, values: args.values, view: args.view, session: args.session });
+    report = buildReport(analysis, { bindings: args.bindings, values: args.values, view: args.view, session: args.session, arena: args.arena });
   } catch (e) {
     const code = exitCodeFor(e);
     const text = e instanceof Error ? e.message : String(e);
@@ -65,7 +65,7 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
       io.err(`error: ${file}: --html needs dist/webview.js next to the CLI (run npm run build)\n`);
       return EXIT.badInput;
     }
-    const other = buildReport(analysis, { bindings: args.bindings, values: args.values, view: args.view === 'sequential' ? 'parallel' : 'sequential', session: args.session });
+    const other = buildReport(analysis, { bindings: args.bindings, values: args.values, view: args.view === 'sequential' ? 'parallel' : 'sequential', session: args.session, arena: args.arena });
     const html = renderStandaloneHtml(report, readFileSync(js, 'utf8'), existsSync(css) ? readFileSync(css, 'utf8') : '', {
       fileName: basename(file),
       alternateReports: [other],

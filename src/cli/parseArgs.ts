@@ -4,13 +4,14 @@
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { LensError } from '../onnx/lensError';
-import { MAX_INTRA_OP_THREADS, type PlanView, type ReportSession } from '../report/report';
+import { MAX_INTRA_OP_THREADS, type ArenaSessionOptions, type PlanView, type ReportSession } from '../report/report';
 
 /** The usage text printed on --help and after a usage error. */
 export const USAGE =
   'usage: onnx-memory-lens report MODEL.onnx [--json] [--bind NAME=VALUE]... [--value INPUT=V[,V...]]... [--view sequential|parallel]\n' +
-  '                                [--html OUT.html] [--budget BYTES]\n' +
-  '                                [--threads N] [--l2-cache BYTES] [--max-total-seq N]';
+  '                                [--html OUT.html] [--budget BYTES] [--threads N] [--l2-cache BYTES] [--max-total-seq N]\n' +
+  '                                [--arena on|off] [--mem-pattern on|off] [--arena-extend next-power-of-two|same-as-requested] [--run 1|2]\n' +
+  '                                [--arena-initial-chunk BYTES] [--arena-max-dead BYTES] [--arena-initial-growth BYTES] [--arena-max-pow2-extend BYTES]';
 
 /** Parsed arguments of `report`. */
 export interface CliArgs {
@@ -25,6 +26,8 @@ export interface CliArgs {
   budget: number | null;
   /** Session facts the user set (--threads, --l2-cache, --max-total-seq); the rest keep their defaults. */
   session: Partial<ReportSession>;
+  /** Arena and memory-pattern options the user set; the rest keep ORT's defaults. */
+  arena: Partial<ArenaSessionOptions>;
 }
 
 function nonNegativeInt(text: string, what: string): number {
@@ -50,7 +53,20 @@ const OPTIONS = {
   threads: { type: 'string' },
   'l2-cache': { type: 'string' },
   'max-total-seq': { type: 'string' },
+  arena: { type: 'string' },
+  'mem-pattern': { type: 'string' },
+  'arena-extend': { type: 'string' },
+  run: { type: 'string' },
+  'arena-initial-chunk': { type: 'string' },
+  'arena-max-dead': { type: 'string' },
+  'arena-initial-growth': { type: 'string' },
+  'arena-max-pow2-extend': { type: 'string' },
 } as const;
+
+function onOff(text: string, flag: string): boolean {
+  if (text !== 'on' && text !== 'off') throw new LensError('bad-argument', `Invalid ${flag} '${text}': expected on or off`);
+  return text === 'on';
+}
 
 /** node:util's parse errors in our one-line form (its own messages are multi-sentence). */
 function usageError(err: unknown): LensError {
@@ -64,7 +80,7 @@ function usageError(err: unknown): LensError {
 
 /** Parses `argv` (without node and script path) with node:util parseArgs. */
 export function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, values: {}, view: 'sequential', html: null, budget: null, session: {} };
+  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, values: {}, view: 'sequential', html: null, budget: null, session: {}, arena: {} };
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ...args, help: true };
   const [command, ...rest] = argv;
   if (command !== 'report') throw new LensError('bad-argument', `Unknown command '${command}'`);
@@ -99,6 +115,18 @@ export function parseArgs(argv: string[]): CliArgs {
   if (o.threads !== undefined) args.session.intraOpThreads = positiveInt(o.threads, 'thread count', MAX_INTRA_OP_THREADS);
   if (o['l2-cache'] !== undefined) args.session.l2CacheBytes = positiveInt(o['l2-cache'], 'L2 cache size');
   if (o['max-total-seq'] !== undefined) args.session.maxTotalSequenceLength = positiveInt(o['max-total-seq'], 'maximum total sequence length');
+  if (o.arena !== undefined) args.arena.enableCpuMemArena = onOff(o.arena, '--arena');
+  if (o['mem-pattern'] !== undefined) args.arena.enableMemPattern = onOff(o['mem-pattern'], '--mem-pattern');
+  if (o['arena-extend'] !== undefined) {
+    const e = o['arena-extend'];
+    if (e !== 'next-power-of-two' && e !== 'same-as-requested') throw new LensError('bad-argument', `Invalid --arena-extend '${e}': expected next-power-of-two or same-as-requested`);
+    args.arena.arenaExtendStrategy = e;
+  }
+  if (o.run !== undefined) args.arena.run = positiveInt(o.run, 'run', 2);
+  if (o['arena-initial-chunk'] !== undefined) args.arena.initialChunkSizeBytes = positiveInt(o['arena-initial-chunk'], 'initial chunk size');
+  if (o['arena-max-dead'] !== undefined) args.arena.maxDeadBytesPerChunk = nonNegativeInt(o['arena-max-dead'], 'max dead bytes per chunk');
+  if (o['arena-initial-growth'] !== undefined) args.arena.initialGrowthChunkSizeBytes = positiveInt(o['arena-initial-growth'], 'initial growth chunk size');
+  if (o['arena-max-pow2-extend'] !== undefined) args.arena.maxPowerOfTwoExtendBytes = positiveInt(o['arena-max-pow2-extend'], 'max power-of-two extend bytes');
   if (positionals.length > 1) throw new LensError('bad-argument', `Unexpected argument '${positionals[1]}'`);
   if (positionals.length === 0) throw new LensError('bad-argument', 'Missing MODEL argument');
   args.model = positionals[0]!;

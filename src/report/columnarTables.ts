@@ -43,6 +43,9 @@ export interface StepColumns {
   inserted: Uint8Array;
   liveBytes: Float64Array;
   liveReason: Int32Array;
+  arenaInUseBytes: Float64Array;
+  arenaHeldBytes: Float64Array;
+  arenaReason: Int32Array;
   workspaceBytes: Float64Array;
   workspaceState: Uint8Array;
   workspaceReason: Int32Array;
@@ -176,7 +179,7 @@ export function writeStepColumns(steps: readonly ReportStep[], strings: StringTa
     count: n, index: new Int32Array(n), node: new Int32Array(n), nodeIndex: new Int32Array(n), displayName: new Int32Array(n),
     opType: new Int32Array(n), domain: new Int32Array(n), inputs: writeStringLists(steps.map((s) => s.inputs), strings),
     outputs: writeStringLists(steps.map((s) => s.outputs), strings), inserted: new Uint8Array(n), liveBytes: new Float64Array(n),
-    liveReason: new Int32Array(n), workspaceBytes: new Float64Array(n), workspaceState: new Uint8Array(n),
+    liveReason: new Int32Array(n), arenaInUseBytes: new Float64Array(n), arenaHeldBytes: new Float64Array(n), arenaReason: new Int32Array(n), workspaceBytes: new Float64Array(n), workspaceState: new Uint8Array(n),
     workspaceReason: new Int32Array(n), subgraphs: writeStringLists(steps.map((s) => s.subgraphs), strings),
   };
   for (let i = 0; i < n; i++) {
@@ -190,6 +193,9 @@ export function writeStepColumns(steps: readonly ReportStep[], strings: StringTa
     c.inserted[i] = s.inserted ? 1 : 0;
     c.liveBytes[i] = toNum(s.liveBytes);
     c.liveReason[i] = strings.ref(s.liveReason);
+    c.arenaInUseBytes[i] = toNum(s.arenaInUseBytes);
+    c.arenaHeldBytes[i] = toNum(s.arenaHeldBytes);
+    c.arenaReason[i] = strings.ref(s.arenaReason);
     c.workspaceBytes[i] = toNum(s.workspaceBytes);
     c.workspaceState[i] = enumCode(WORKSPACE_STATE_CODES, s.workspaceState, 'workspace state');
     c.workspaceReason[i] = strings.ref(s.workspaceReason);
@@ -208,6 +214,7 @@ export function readStepColumns(c: StepColumns, table: readonly string[]): Repor
       index: c.index[i]!, node: str(table, c.node[i]!), nodeIndex: c.nodeIndex[i]!, displayName: str(table, c.displayName[i]!),
       opType: str(table, c.opType[i]!), domain: str(table, c.domain[i]!), inputs: inputs(i) ?? [], outputs: outputs(i) ?? [],
       inserted: c.inserted[i] === 1, liveBytes: fromNum(c.liveBytes[i]!), liveReason: strOrNull(table, c.liveReason[i]!),
+      arenaInUseBytes: fromNum(c.arenaInUseBytes[i]!), arenaHeldBytes: fromNum(c.arenaHeldBytes[i]!), arenaReason: strOrNull(table, c.arenaReason[i]!),
       workspaceBytes: fromNum(c.workspaceBytes[i]!), workspaceState: enumOf(WORKSPACE_STATE_CODES, c.workspaceState[i]!, 'workspace state'),
       workspaceReason: strOrNull(table, c.workspaceReason[i]!), subgraphs: subgraphs(i) ?? [],
     };

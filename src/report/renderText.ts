@@ -35,6 +35,15 @@ function renderGraph(g: ReportGraph, lines: string[]): void {
     lines.push(`  peak: unavailable (${g.peak.reason ?? 'unknown'})`);
   }
   if (g.bestFitArenaBytes !== null) lines.push(`  best-fit arena (memory pattern): ${bytesText(g.bestFitArenaBytes)}`);
+  if (g.arena) {
+    const a = g.arena;
+    const at = (p: { bytes: number | null; step: number | null }): string => (p.bytes === null ? `unavailable (${a.reason ?? 'unknown'})` : `${bytesText(p.bytes)}${p.step === null ? '' : ` after step ${p.step}`}`);
+    lines.push(`  modeled physical (arena, run ${a.run}${a.usedPattern ? `, pattern block ${bytesText(a.patternBlockBytes)}` : ''}): in use ${at(a.peakInUse)}, held ${at(a.peakHeld)}`);
+    const b = a.breakdown;
+    if (b) {
+      lines.push(`    held at its peak = live tensors outside the pattern block ${bytesText(b.liveRequestedBytes)} + initialization ${bytesText(b.initializationBytes)} + pattern block ${bytesText(b.patternBlockBytes)} + rounding and dead bytes ${bytesText(b.roundingAndDeadBytes)} + free in held regions ${bytesText(b.freeInRegionsBytes)}`);
+    }
+  }
   const init = g.initialization?.initializerBytesStored;
   if (init !== undefined) lines.push(`  initializers: ${bytesText(init ?? null)}`);
   if (g.unavailable.length > 0) {
@@ -67,6 +76,7 @@ export function renderText(report: Report): string {
     lines.push('', 'not covered (never estimated):');
     for (const u of main.uncovered) lines.push(`  - ${u.term}: ${u.reason}`);
   }
-  lines.push('', `physical peak: not modeled`);
+  const pp = report.physicalPeak;
+  lines.push('', pp.bytes === null ? `physical peak: unavailable (${pp.reason ?? 'unknown'})` : `physical peak (modeled physical, arena held): ${bytesText(pp.bytes)}${pp.step === null || pp.step === undefined ? '' : ` after step ${pp.step}`}`);
   return lines.join('\n') + '\n';
 }

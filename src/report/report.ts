@@ -56,6 +56,15 @@ export interface ReportStep {
   /** Live requested bytes after this step's compute, before its releases; null if any live size is unknown. */
   liveBytes: number | null;
   liveReason: string | null;
+  /**
+   * Modeled physical: the simulated CPU arena's `bytes_in_use` (rounded chunks plus reserved
+   * blocks) after this step's compute, before its releases, in the run `session.arena.run` names;
+   * null with `arenaReason` when not modeled.
+   */
+  arenaInUseBytes: number | null;
+  /** Modeled physical: the arena's held bytes (regions plus reserved blocks) at the same point. */
+  arenaHeldBytes: number | null;
+  arenaReason: string | null;
   /** Summed L2 scratch this node requests during compute. */
   workspaceBytes: number | null;
   workspaceState: WorkspaceState;
@@ -130,6 +139,53 @@ export interface ReportGraph {
   unavailable: UnavailableGroup[];
   /** Best-fit arena size computed the way ORT's memory pattern does; null if sizes are unknown. */
   bestFitArenaBytes: number | null;
+  /** The modeled physical figures of the arena replay (main graph, sequential view); null when not replayed. */
+  arena?: ReportArena | null;
+}
+
+/** The arena replay's summary for one graph (src/arena), in the run `session.arena.run` names. */
+export interface ReportArena {
+  /** 1-based run shown. */
+  run: number;
+  /** True when that run used a memory-pattern block. */
+  usedPattern: boolean;
+  /** Bytes of the pattern block allocated at the start of that run (0 when none). */
+  patternBlockBytes: number;
+  /** In use and held after session initialization (Reserve of initializers and packed weights). */
+  afterInit: { inUseBytes: number | null; heldBytes: number | null; reason: string | null };
+  peakInUse: { bytes: number | null; step: number | null };
+  peakHeld: { bytes: number | null; step: number | null };
+  /**
+   * Held bytes at the held peak in named parts that sum to it: live tensors as requested, the
+   * initialization's reserved blocks (initializers and packed weights), the memory-pattern block,
+   * rounding and dead bytes of the chunks in use, and free bytes inside the held regions (bin slack,
+   * fragmentation, regions kept from earlier steps and runs). Null when the peak is unavailable.
+   */
+  breakdown: {
+    liveRequestedBytes: number;
+    initializationBytes: number;
+    patternBlockBytes: number;
+    roundingAndDeadBytes: number;
+    freeInRegionsBytes: number;
+  } | null;
+  /** Why the peaks are unavailable (the first unavailable step's reason), or null. */
+  reason: string | null;
+}
+
+/** ORT's arena and memory-pattern session options the replay follows; the defaults are ORT 1.30's. */
+export interface ArenaSessionOptions {
+  /** `enable_cpu_mem_arena` (default true). */
+  enableCpuMemArena: boolean;
+  /** `enable_mem_pattern` (default true). */
+  enableMemPattern: boolean;
+  /** `arena_extend_strategy` (default kNextPowerOfTwo). */
+  arenaExtendStrategy: 'next-power-of-two' | 'same-as-requested';
+  initialChunkSizeBytes: number;
+  maxDeadBytesPerChunk: number;
+  initialGrowthChunkSizeBytes: number;
+  maxPowerOfTwoExtendBytes: number;
+  /** Which Run the per-step figures show: 1 (first), 2 (second, the steady state: later runs repeat it). */
+  run: number;
 }
 
 /** Largest intra-op thread count accepted from the CLI or the settings; ORT's thread pools are far smaller. */
@@ -158,10 +214,15 @@ export interface ReportSession extends SessionFacts {
   graphOptimizationLevel: 'disabled';
   /** ORT's executor (SessionOptions executionMode); the same as the report's view. 'sequential' is ORT's default. */
   executor: PlanView;
-  /** False: ORT's memory pattern (enableMemPattern, on by default) is not modeled; bestFitArenaBytes estimates the block it would allocate. */
-  memoryPatternModeled: false;
-  /** False: the CPU arena (chunk rounding, retained chunks, growth) is not modeled; it is listed among the uncovered terms. */
-  arenaModeled: false;
+  /**
+   * True when the memory pattern (enableMemPattern) is replayed with the arena (sequential view);
+   * false in the parallel view, where bestFitArenaBytes is not computed either.
+   */
+  memoryPatternModeled: boolean;
+  /** True when the CPU arena (BFC: rounding, bins, splitting, growth) is simulated (sequential view). */
+  arenaModeled: boolean;
+  /** The arena and pattern options the replay followed (present when arenaModeled). */
+  arena?: ArenaSessionOptions;
 }
 
 export interface Report {
@@ -179,6 +240,9 @@ export interface Report {
   session: ReportSession;
   /** Graph 0 is always the main graph. */
   graphs: ReportGraph[];
-  /** The physical peak is never modeled; this says why. */
-  physicalPeak: { bytes: null; reason: string };
+  /**
+   * The main graph's modeled physical peak: the largest arena held bytes over the steps of the run
+   * shown, where every step is covered; otherwise null with the reasons.
+   */
+  physicalPeak: { bytes: number | null; step?: number | null; reason: string | null };
 }

@@ -7,8 +7,8 @@ import type { UncoveredTerm } from './report';
 
 /** Terms listed for every graph. */
 export const ALWAYS_UNCOVERED: readonly UncoveredTerm[] = [
-  { term: 'arena rounding and retained pools', reason: 'the BFC arena rounds each request up (256 B alignment, bins) and keeps freed chunks; only requested bytes are modeled' },
-  { term: 'fragmentation', reason: 'placement of buffers inside arena regions is not modeled; the best-fit arena figure assumes a memory pattern' },
+  { term: 'arena rounding and retained pools', reason: 'the BFC arena rounds each request up (256 B alignment, bins) and keeps freed chunks; the live-bytes curve counts requested bytes only, and the modeled physical figures (the arena replay of the main graph) cover this only where they are not unavailable' },
+  { term: 'fragmentation', reason: 'the live-bytes curve ignores where buffers sit inside arena regions; the modeled physical figures (the arena replay) place them, only where they are not unavailable' },
   { term: 'packed-weight ownership', reason: 'prepacked weight copies made at session creation are owned by kernels (or shared) and are not counted in live bytes' },
   { term: 'constructor scratch', reason: 'allocations made while kernels are constructed and initialized are not modeled' },
   { term: 'caller I/O and KV capacities', reason: 'graph inputs are allocated by the caller (PreExisting); caller-side buffers and KV-cache capacities beyond the bound shapes are not counted' },

@@ -12,7 +12,7 @@ import { importProfileInto } from './profileImport';
 import { ReportView } from './reportView';
 import { REPORT_PANEL_VIEW_TYPE, ViewRegistry } from './viewRegistry';
 import { reportWebviewOptions } from './webviewHtml';
-import { readSettings, SESSION_SETTINGS, SETTINGS_SECTION } from './settings';
+import { ARENA_SETTINGS, readSettings, SESSION_SETTINGS, SETTINGS_SECTION } from './settings';
 import { panelTitle } from './panelTitle';
 
 /** Command id of "Show memory backing report" (package.json). */
@@ -125,7 +125,7 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       for (const view of views.all()) {
-        if (SESSION_SETTINGS.some((key) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`, view.modelUri))) view.replanForSettings();
+        if ([...SESSION_SETTINGS, ...ARENA_SETTINGS].some((key) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`, view.modelUri))) view.replanForSettings();
         else if (e.affectsConfiguration(`${SETTINGS_SECTION}.budgetBytes`, view.modelUri)) view.recheckBudget();
       }
     }),

@@ -58,7 +58,7 @@ function start(): void {
       if (analyzed) progress(0, `Reading ${basename(path)}${fileSize(path)}`, true);
       analysis ??= analyzeFile(path);
       const report = buildReport(analysis, {
-        bindings: req.bindings, view: req.view, session: req.session,
+        bindings: req.bindings, view: req.view, session: req.session, arena: req.session.arena,
         onProgress: (p) => progress(READ_PERCENT + (PLAN_PERCENT * p.done) / Math.max(1, p.total), p.message),
       });
       const values = report.graphs.reduce((n, g) => n + g.values.length, 0);

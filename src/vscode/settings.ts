@@ -3,13 +3,20 @@
  * Values of the wrong type are ignored (and reported) rather than trusted.
  */
 import * as vscode from 'vscode';
-import { MAX_INTRA_OP_THREADS, type PlanView, type ReportSession } from '../report/report';
+import { MAX_INTRA_OP_THREADS, type ArenaSessionOptions, type PlanView, type ReportSession } from '../report/report';
+import { DEFAULT_ARENA_OPTIONS } from '../analyze/arenaReplay';
 
 /** The settings section. */
 export const SETTINGS_SECTION = 'onnxMemoryLens';
 
 /** Settings that change the plan's session facts; a change replans open reports. */
 export const SESSION_SETTINGS = ['intraOpThreads', 'l2CacheBytes', 'maxTotalSequenceLength'] as const;
+
+/** Settings of ORT's arena and memory pattern (and which Run to show); a change replans too. */
+export const ARENA_SETTINGS = [
+  'enableCpuMemArena', 'enableMemPattern', 'arenaExtendStrategy', 'arenaInitialChunkSizeBytes', 'arenaMaxDeadBytesPerChunk',
+  'arenaInitialGrowthChunkSizeBytes', 'arenaMaxPowerOfTwoExtendBytes', 'arenaRun',
+] as const;
 
 /** Settings that apply to one model, after validation. */
 export interface LensSettings {
@@ -65,5 +72,33 @@ export function readSettings(uri: vscode.Uri): LensSettings {
   const kv = positive('maxTotalSequenceLength');
   if (kv !== null) session.maxTotalSequenceLength = kv;
 
+  session.arena = readArenaSettings(config, problems);
   return { budgetBytes, defaultBindings, view, session, problems };
+}
+
+/** The arena options in effect: ORT's defaults, overlaid with the valid settings. */
+function readArenaSettings(config: vscode.WorkspaceConfiguration, problems: string[]): ArenaSessionOptions {
+  const out: ArenaSessionOptions = { ...DEFAULT_ARENA_OPTIONS };
+  const get = (key: (typeof ARENA_SETTINGS)[number]): unknown => config.get<unknown>(key, undefined);
+  const flag = (key: 'enableCpuMemArena' | 'enableMemPattern'): void => {
+    const raw = get(key);
+    if (typeof raw === 'boolean') out[key] = raw;
+    else if (raw !== undefined && raw !== null) problems.push(`Ignored ${SETTINGS_SECTION}.${key}: not true or false: ${JSON.stringify(raw)}`);
+  };
+  flag('enableCpuMemArena');
+  flag('enableMemPattern');
+  const strategy = get('arenaExtendStrategy');
+  if (strategy === 'next-power-of-two' || strategy === 'same-as-requested') out.arenaExtendStrategy = strategy;
+  else if (strategy !== undefined && strategy !== null) problems.push(`Ignored ${SETTINGS_SECTION}.arenaExtendStrategy: not next-power-of-two or same-as-requested: ${JSON.stringify(strategy)}`);
+  const size = (key: (typeof ARENA_SETTINGS)[number], field: 'initialChunkSizeBytes' | 'maxDeadBytesPerChunk' | 'initialGrowthChunkSizeBytes' | 'maxPowerOfTwoExtendBytes' | 'run', min: number, max: number): void => {
+    const raw = get(key);
+    if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= min && raw <= max) out[field] = raw;
+    else if (raw !== undefined && raw !== null) problems.push(`Ignored ${SETTINGS_SECTION}.${key}: not an integer from ${min} to ${max}: ${JSON.stringify(raw)}`);
+  };
+  size('arenaInitialChunkSizeBytes', 'initialChunkSizeBytes', 1, Number.MAX_SAFE_INTEGER);
+  size('arenaMaxDeadBytesPerChunk', 'maxDeadBytesPerChunk', 0, Number.MAX_SAFE_INTEGER);
+  size('arenaInitialGrowthChunkSizeBytes', 'initialGrowthChunkSizeBytes', 1, Number.MAX_SAFE_INTEGER);
+  size('arenaMaxPowerOfTwoExtendBytes', 'maxPowerOfTwoExtendBytes', 1, Number.MAX_SAFE_INTEGER);
+  size('arenaRun', 'run', 1, 2);
+  return out;
 }

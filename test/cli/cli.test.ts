@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, buildModel, DataType, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
 import { conv3x3Model } from '../support/sampleModels';
+import type { Report } from '../../src/report/report';
 
 const ROOT = join(__dirname, '../..');
 const CLI = join(ROOT, 'dist/cli.js');
@@ -165,9 +166,9 @@ test('cli report --threads and --l2-cache set the session facts the workspace fo
     return { session: report.session, bytes: report.graphs[0].steps[0].workspaceBytes as number };
   };
   const byDefault = ws();
-  assert.deepEqual(byDefault.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: false, arenaModeled: false });
+  assert.deepEqual(byDefault.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
   const one = ws('--threads', '1', '--l2-cache', '2097152');
-  assert.deepEqual(one.session, { intraOpThreads: 1, l2CacheBytes: 2097152, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: false, arenaModeled: false });
+  assert.deepEqual(one.session, { intraOpThreads: 1, l2CacheBytes: 2097152, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
   assert.equal(ws('--threads', '2').bytes, byDefault.bytes);
   assert.ok(one.bytes > 0 && one.bytes < byDefault.bytes, `one thread needs less im2col scratch than two (${one.bytes} vs ${byDefault.bytes})`);
   assert.match(run('report', conv).out, /^session: 2 intra-op thread\(s\), L2 1\.00 MiB/m);
@@ -192,4 +193,36 @@ test('cli report ends quietly, exit 0, when the reader closes the pipe early', (
   assert.equal(r.status, 0);
   assert.equal(r.stdout.trim(), 'cli=0', r.stderr);
   assert.doesNotMatch(r.stderr, /EPIPE|Unhandled/);
+});
+
+test('cli report: arena flags set the replayed session; the JSON carries per-step modeled physical figures and the physical peak', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oml-cli-arena-'));
+  try {
+    const model = join(dir, 'chain.onnx');
+    writeFileSync(model, buildModel({
+      nodes: [node('Neg', ['x'], ['a'], { name: 'a' }), node('Neg', ['a'], ['b'], { name: 'b' }), node('Neg', ['b'], ['y'], { name: 'y' })],
+      inputs: [tensorValue('x', DataType.FLOAT, [1, 100])],
+      outputs: [tensorValue('y', DataType.FLOAT, [1, 100])],
+    }));
+    const run = (...extra: string[]): Report => JSON.parse(execFileSync(process.execPath, [CLI, 'report', model, '--json', ...extra], { encoding: 'utf8' })) as Report;
+    const byDefault = run();
+    const steps = byDefault.graphs[0]!.steps;
+    // Run 2 with the pattern: a and b (400 B each, 512 aligned, both live at step 1) sit in one 1024-byte pattern block;
+    // only the graph output y (400 B → a 512-byte chunk) comes from the arena, whose first 1 MiB region run 1 made.
+    assert.deepEqual(steps.map((s) => [s.arenaInUseBytes, s.arenaHeldBytes]), [[1024, 1048576], [1024, 1048576], [1536, 1048576]]);
+    assert.deepEqual(byDefault.physicalPeak, { bytes: 1048576, step: 0, reason: null });
+    const first = run('--run', '1', '--mem-pattern', 'off', '--arena-extend', 'same-as-requested');
+    // Run 1 without pattern, kSameAsRequested: a gets a 512-byte region, b another; a is freed after step 1, so y takes a's chunk.
+    assert.deepEqual(first.graphs[0]!.steps.map((s) => [s.arenaInUseBytes, s.arenaHeldBytes]), [[512, 512], [1024, 1024], [1024, 1024]]);
+    assert.equal(first.session.arena?.run, 1);
+    const off = run('--arena', 'off');
+    assert.equal(off.graphs[0]!.steps[0]!.arenaInUseBytes, null);
+    assert.match(off.graphs[0]!.steps[0]!.arenaReason ?? '', /enable_cpu_mem_arena is off/);
+    assert.equal(off.physicalPeak.bytes, null);
+    const bad = spawnSync(process.execPath, [CLI, 'report', model, '--mem-pattern', 'maybe'], { encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /Invalid --mem-pattern 'maybe': expected on or off/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

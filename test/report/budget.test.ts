@@ -16,7 +16,7 @@ function value(name: string, bytes: number | null, producedAt: number, releasedA
 function report(values: ReportValue[], peak: ReportGraph['peak']): Report {
   const step = (index: number, displayName: string) => ({
     index, node: displayName, nodeIndex: index, displayName, opType: 'Relu', domain: '', inputs: [], outputs: [], inserted: false,
-    liveBytes: null, liveReason: 'test', workspaceBytes: 0, workspaceState: 'zero' as const, workspaceReason: null, subgraphs: [],
+    liveBytes: null, liveReason: 'test', arenaInUseBytes: null, arenaHeldBytes: null, arenaReason: 'test', workspaceBytes: 0, workspaceState: 'zero' as const, workspaceReason: null, subgraphs: [],
   });
   const main: ReportGraph = {
     id: 'main', parent: null, steps: [step(0, 'relu_a'), step(1, 'relu_b')], values, peak, initialization: null,

@@ -18,16 +18,20 @@ function analysis(): Analysis {
 }
 
 const SEQUENTIAL_LABEL =
+  'ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · sequential executor · 2 intra-op threads · BFC arena modeled (kNextPowerOfTwo, memory pattern on, run 2)';
+/** A report saved before the arena replay: its session has no arena record. */
+const OLD_SEQUENTIAL_LABEL =
   "ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · sequential executor · 2 intra-op threads · memory pattern and arena not modeled (best-fit arena estimates the pattern's block)";
+const ARENA = { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 };
 const PARALLEL_LABEL =
   'ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · parallel executor (no reuse; intervals and peak are conservative bounds) · 1 intra-op thread · memory pattern and arena not modeled';
 
-test('the JSON session names the modeled ORT session: 1.30, CPU EP, optimizations disabled, the executor, memory pattern and arena not modeled', () => {
+test('the JSON session names the modeled ORT session: 1.30, CPU EP, optimizations disabled, the executor, the arena and pattern options (sequential) or neither (parallel)', () => {
   const a = analysis();
   const json = (r: Report): unknown => JSON.parse(JSON.stringify(r)).session;
   assert.deepEqual(json(buildReport(a)), {
     intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null,
-    ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: false, arenaModeled: false,
+    ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: ARENA,
   });
   assert.deepEqual(json(buildReport(a, { view: 'parallel', session: { intraOpThreads: 1 } })), {
     intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: null,
@@ -38,13 +42,18 @@ test('the JSON session names the modeled ORT session: 1.30, CPU EP, optimization
 
 test('describeSession() says level, executor, threads and what is not modeled, never "ORT default"', () => {
   const a = analysis();
+  assert.equal(
+    describeSession(buildReport(a, { arena: { enableMemPattern: false, arenaExtendStrategy: 'same-as-requested', run: 1 } })),
+    'ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · sequential executor · 2 intra-op threads · BFC arena modeled (kSameAsRequested, memory pattern off, run 1)',
+  );
+  assert.match(describeSession(buildReport(a, { arena: { enableCpuMemArena: false } })), / · CPU arena off \(enable_cpu_mem_arena = 0\): no arena figures$/);
   assert.equal(describeSession(buildReport(a)), SEQUENTIAL_LABEL);
   assert.equal(describeSession(buildReport(a, { view: 'parallel', session: { intraOpThreads: 1 } })), PARALLEL_LABEL);
   assert.doesNotMatch(SEQUENTIAL_LABEL + PARALLEL_LABEL, /ORT default/);
 });
 
 test('describeSession() reads reports saved before the session record had these fields, or without a session', () => {
-  assert.equal(describeSession({ view: 'sequential', session: { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null } }), SEQUENTIAL_LABEL);
+  assert.equal(describeSession({ view: 'sequential', session: { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null } }), OLD_SEQUENTIAL_LABEL);
   assert.equal(
     describeSession({ view: 'parallel' }),
     'ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · parallel executor (no reuse; intervals and peak are conservative bounds) · memory pattern and arena not modeled',

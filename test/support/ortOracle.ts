@@ -40,7 +40,10 @@ export interface OracleCsvRow {
   totalTempAllocations: number;
 }
 
-/** One `cat:'Node'` profile event of the first run, in execution order. Arena numbers are after Compute, before releases. */
+/**
+ * One `cat:'Node'` profile event, in execution order (the first run's, then the next run's with
+ * `runs` > 1). Arena numbers are after Compute, before releases.
+ */
 export interface OracleNodeEvent {
   /** Event name without `_kernel_time`: node name, or `OpType_index` when unnamed. */
   name: string;
@@ -53,6 +56,8 @@ export interface OracleNodeEvent {
   memBytesInUse: number | null;
   memBytesRequestedInUse: number | null;
   memInUsePeak: number | null;
+  /** `mem_arena_held`: the arena's regions plus reserved blocks. */
+  memArenaHeld: number | null;
   memRequestedInUseDelta: number | null;
   outputTypeShape: unknown;
 }
@@ -78,6 +83,10 @@ export interface OracleOptions {
   /** A constant fill value per input name (default 0). */
   fill?: Record<string, number>;
   executionMode?: 'sequential' | 'parallel';
+  /** How many times to run the model in the one session (default 1); events of every run are kept. */
+  runs?: number;
+  /** SessionOptions enableMemPattern (default false here: the plan checks want every allocation visible). */
+  enableMemPattern?: boolean;
   /** Keep the temp folder (for debugging); default false. */
   keepTemp?: boolean;
 }
@@ -180,7 +189,7 @@ export async function runOrtOracle(modelPath: string, opts: OracleOptions = {}):
       session = await ort.InferenceSession.create(modelCopy, {
         graphOptimizationLevel: 'disabled',
         executionMode: opts.executionMode ?? 'sequential',
-        enableMemPattern: false,
+        enableMemPattern: opts.enableMemPattern ?? false,
         executionProviders: ['cpu'],
         enableProfiling: true,
         profileFilePrefix: join(dir, 'profile'),
@@ -204,7 +213,7 @@ export async function runOrtOracle(modelPath: string, opts: OracleOptions = {}):
       return { ok: false, stage: 'feeds', error: oneLine(e) };
     }
     try {
-      await session.run(feeds);
+      for (let r = 0; r < (opts.runs ?? 1); r++) await session.run(feeds);
     } catch (e) {
       session.endProfiling();
       await session.release();
@@ -231,6 +240,7 @@ export async function runOrtOracle(modelPath: string, opts: OracleOptions = {}):
           memBytesInUse: num(a.mem_bytes_in_use),
           memBytesRequestedInUse: num(a.mem_bytes_requested_in_use),
           memInUsePeak: num(a.mem_in_use_peak),
+          memArenaHeld: num(a.mem_arena_held),
           memRequestedInUseDelta: num(a.mem_requested_in_use_delta),
           outputTypeShape: a.output_type_shape,
         });

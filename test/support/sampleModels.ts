@@ -84,3 +84,35 @@ export function loopScanModel(): Uint8Array {
     opset: 16,
   });
 }
+
+/**
+ * A small CNN over a 1×3×64×64 float image: three 3×3 Conv + Relu stages (16, 32, 64 channels) with
+ * 2×2 MaxPools, global average pooling, a Gemm to 10 classes and a Softmax. Its Convs request MLAS
+ * scratch and its Gemm packs B at initialization, so the arena replay has regions, scratch and a
+ * reserved pack to show.
+ */
+export function smallCnnModel(): Uint8Array {
+  const nodes: Obj[] = [];
+  const inits: Obj[] = [];
+  let x = 'X';
+  let c = 3;
+  [16, 32, 64].forEach((m, i) => {
+    inits.push(tensor(`W${i}`, DataType.FLOAT, [m, c, 3, 3]), tensor(`B${i}`, DataType.FLOAT, [m]));
+    nodes.push(node('Conv', [x, `W${i}`, `B${i}`], [`c${i}`], { name: `conv${i}`, attrs: [attr.ints('pads', [1, 1, 1, 1])] }));
+    nodes.push(node('Relu', [`c${i}`], [`r${i}`], { name: `relu${i}` }));
+    if (i < 2) nodes.push(node('MaxPool', [`r${i}`], [`p${i}`], { name: `pool${i}`, attrs: [attr.ints('kernel_shape', [2, 2]), attr.ints('strides', [2, 2])] }));
+    x = i < 2 ? `p${i}` : `r${i}`;
+    c = m;
+  });
+  inits.push(tensor('Wfc', DataType.FLOAT, [64, 10]), tensor('Bfc', DataType.FLOAT, [10]));
+  nodes.push(node('GlobalAveragePool', [x], ['gap'], { name: 'gap' }));
+  nodes.push(node('Flatten', ['gap'], ['flat'], { name: 'flatten' }));
+  nodes.push(node('Gemm', ['flat', 'Wfc', 'Bfc'], ['logits'], { name: 'fc' }));
+  nodes.push(node('Softmax', ['logits'], ['Y'], { name: 'softmax', attrs: [attr.int('axis', 1)] }));
+  return buildModel({
+    nodes,
+    inputs: [tensorValue('X', DataType.FLOAT, [1, 3, 64, 64])],
+    outputs: [tensorValue('Y', DataType.FLOAT, [1, 10])],
+    initializers: inits,
+  });
+}

@@ -214,7 +214,7 @@ export function makeSyntheticReport(intervalCount: number, seed = 1): Report {
     if (root === name) { liveDelta[i]! += bytes; liveDelta[release + 1]! -= bytes; }
     steps.push({
       index: i, node: `node${i}`, nodeIndex: i, displayName: `node${i}`, opType: ['MatMul', 'Add', 'Relu', 'Reshape', 'Softmax'][i % 5]!,
-      domain: '', inputs: i > 0 ? [`t${i - 1}`] : [], outputs: [name], inserted: false, liveBytes: 0, liveReason: null,
+      domain: '', inputs: i > 0 ? [`t${i - 1}`] : [], outputs: [name], inserted: false, liveBytes: 0, liveReason: null, arenaInUseBytes: null, arenaHeldBytes: null, arenaReason: 'not replayed',
       workspaceBytes: i % 5 === 0 ? 4096 : 0, workspaceState: i % 5 === 0 ? 'formula' : 'zero', workspaceReason: null, subgraphs: [],
     });
   }

@@ -467,7 +467,7 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await hoverAndCheck(frame, hoverTarget(sequential));
     await shot(page, 'hover');
     // The workspace settings' session facts reached the planner in the worker: the panel shows them.
-    assert.deepEqual(sequential.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 4096, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: false, arenaModeled: false });
+    assert.deepEqual(sequential.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 4096, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
     await frame.locator('.peak-card').getByText('1 intra-op thread · L2 1.00 MiB (1,048,576 B) · max total sequence length 4096').waitFor({ state: 'visible', timeout: 10_000 });
     // The panel's header names the session the numbers model, as the CLI's summary does.
     assert.equal(await frame.locator('.breadcrumb .session-label').innerText(), describeSession(sequential));

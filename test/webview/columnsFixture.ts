@@ -94,7 +94,7 @@ export function makeColumnsReport(n: number, seed = 1): ReportColumns {
   const steps = {
     count: n, index, node: nodes, nodeIndex: index, displayName: nodes, opType: Int32Array.from({ length: n }, (_, i) => ops[i % 5]!),
     domain: new Int32Array(n).fill(empty), inputs: list(n, 0), outputs, inserted: new Uint8Array(n), liveBytes,
-    liveReason: new Int32Array(n).fill(-1), workspaceBytes: Float64Array.from({ length: n }, (_, i) => (i % 5 === 0 ? 4096 : 0)),
+    liveReason: new Int32Array(n).fill(-1), arenaInUseBytes: new Float64Array(n).fill(NaN), arenaHeldBytes: new Float64Array(n).fill(NaN), arenaReason: new Int32Array(n).fill(-1), workspaceBytes: Float64Array.from({ length: n }, (_, i) => (i % 5 === 0 ? 4096 : 0)),
     workspaceState: Uint8Array.from({ length: n }, (_, i) => code(WORKSPACE_STATE_CODES, i % 5 === 0 ? 'formula' : 'zero')),
     workspaceReason: new Int32Array(n).fill(-1), subgraphs: list(n, 0),
   };

@@ -14,7 +14,7 @@ import { packReportColumns } from '../../src/report/packedColumns';
 import type { ToWebview } from '../../src/report/protocol';
 import { reportFromFile } from '../../src/analyze/buildReport';
 import type { Report } from '../../src/report/report';
-import { ifChainModel } from '../support/sampleModels';
+import { ifChainModel, smallCnnModel } from '../support/sampleModels';
 import { buildModel, DataType, tensorValue } from '../support/onnxBuilder';
 import { CHROMIUM_ARGS, makeSyntheticReport, openHarness, type Harness } from '../support/webviewHarness';
 import { ganttPoint, nextFrames, ofType } from './pageHelpers';
@@ -146,11 +146,31 @@ test('a report of a graph without nodes (0 steps; ORT runs such models) shows it
   await h.close();
 });
 
-test('the peak card says once why the physical peak is unavailable (no "not modeled: … not modeled")', async () => {
+test('the peak card says once why the physical peak is unavailable (no "not modeled: … not modeled"): the If step whose body is not replayed', async () => {
   const h = await openWith(columnsMessage(reportOf(ifChainModel(1), 'ifs.onnx'), 'ifs.onnx'));
   const text = (await h.page.locator('.peak-card dt', { hasText: /^physical peak$/ }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
-  assert.match(text, /^unavailable \(Not modeled: arena rounding and retained pools, .* are not covered\)$/);
+  assert.match(text, /^unavailable \(Not modeled for this run: step \d+ \(If '[^']+'\): its subgraph allocates from the same arena while it runs, and bodies are not replayed\)$/);
   assert.equal(text.toLowerCase().split('not modeled').length - 1, 1, text);
+  await h.close();
+});
+
+test('modeled physical: the arena in-use and held curves have legend entries naming the run, and the peak card shows the held peak and its parts', async () => {
+  const report = reportOf(smallCnnModel(), 'cnn.onnx');
+  const main = report.graphs[0]!;
+  assert.ok(main.arena && main.arena.peakHeld.bytes !== null, 'the CNN is covered by the replay');
+  const h = await openWith(columnsMessage(report, 'cnn.onnx'));
+  const legend = await h.page.locator('.legend').innerText();
+  assert.match(legend, /Modeled physical: arena in use \(run 2\)/);
+  assert.match(legend, /Modeled physical: arena held \(run 2\)/);
+  const dd = async (label: string): Promise<string> => (await h.page.locator('.peak-card dt', { hasText: new RegExp(`^${label.replace(/[()+]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+  const exact = (n: number): string => `${n.toLocaleString('en-US')} B`;
+  assert.ok((await dd('modeled physical held (run 2)')).includes(`${exact(main.arena.peakHeld.bytes!)}) after step ${main.arena.peakHeld.step}`));
+  assert.ok((await dd('physical peak')).includes(exact(report.physicalPeak.bytes!)));
+  const parts = main.arena.breakdown!;
+  assert.equal(parts.liveRequestedBytes + parts.initializationBytes + parts.patternBlockBytes + parts.roundingAndDeadBytes + parts.freeInRegionsBytes, main.arena.peakHeld.bytes);
+  assert.ok((await dd('+ free in held regions')).includes(exact(parts.freeInRegionsBytes)));
+  assert.deepEqual(h.pageErrors, []);
+  await h.screenshot('arena');
   await h.close();
 });
 

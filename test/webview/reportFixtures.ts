@@ -10,7 +10,7 @@ import { modeledSession } from '../../src/report/describeSession';
 export function makeStep(index: number, node: string, opType: string, inputs: string[], outputs: string[], extra: Partial<ReportStep> = {}): ReportStep {
   return {
     index, node, nodeIndex: index, displayName: node || `${opType}_${index}`, opType, domain: '', inputs, outputs,
-    inserted: false, liveBytes: 0, liveReason: null, workspaceBytes: 0, workspaceState: 'zero', workspaceReason: null, subgraphs: [],
+    inserted: false, liveBytes: 0, liveReason: null, arenaInUseBytes: null, arenaHeldBytes: null, arenaReason: 'not replayed', workspaceBytes: 0, workspaceState: 'zero', workspaceReason: null, subgraphs: [],
     ...extra,
   };
 }

@@ -192,7 +192,7 @@ export class App {
     }
     this.toolbar.update(report, this.state);
     renderBreadcrumb(this.breadcrumb, report, graph, this.fileName, (id) => this.openGraph(id));
-    renderLegend(this.legend, graph, this.observed);
+    renderLegend(this.legend, graph, this.observed, graph.steps.arenaHeldBytes.some((b) => !Number.isNaN(b)));
     this.saveSoon();
   }
 
@@ -216,13 +216,21 @@ export class App {
         if (isAny) observed.push({ series, color: this.palette.observed[k] ?? this.palette.foreground });
       });
     }
+    // Modeled physical (the simulated arena): its own series, never mixed with the observed ones.
+    const physical: ChartData['physical'] = [];
+    [graph.steps.arenaInUseBytes, graph.steps.arenaHeldBytes].forEach((col, k) => {
+      const series: StepSeries = { values: new Float64Array(n), isKnown: new Uint8Array(n) };
+      let isAny = false;
+      for (let i = 0; i < n; i++) if (!Number.isNaN(col[i]!)) { series.values[i] = col[i]!; series.isKnown[i] = 1; isAny = true; }
+      if (isAny) physical.push({ series, color: this.palette.physical[k]! });
+    });
     const lines: CurveLine[] = [];
     const maxLive = graph.maxLiveBytes ?? null;
     if (maxLive !== null) lines.push({ bytes: maxLive, label: 'max-live lower bound', color: this.palette.lowerBound, isDashed: true });
     if (graph.bestFitArenaBytes !== null) lines.push({ bytes: graph.bestFitArenaBytes, label: 'best-fit arena', color: this.palette.arena, isDashed: false });
     let yMax = Math.max(maxLive ?? 0, graph.bestFitArenaBytes ?? 0, graph.peak.bytes ?? 0);
-    for (const o of observed) yMax = Math.max(yMax, seriesMax(o.series));
-    return { graph, layout, live, observed, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueNames: Array.from(graph.values.name, (k) => graph.strings[k]!) };
+    for (const o of [...observed, ...physical]) yMax = Math.max(yMax, seriesMax(o.series));
+    return { graph, layout, live, observed, physical, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueNames: Array.from(graph.values.name, (k) => graph.strings[k]!) };
   }
 
   private relayout(): void {

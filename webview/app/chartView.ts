@@ -53,6 +53,8 @@ export interface ChartData {
   layout: RowLayout;
   live: StepSeries;
   observed: Array<{ series: StepSeries; color: string }>;
+  /** Modeled physical series (arena in use, held); never mixed with `observed`. */
+  physical: Array<{ series: StepSeries; color: string }>;
   lines: CurveLine[];
   yMaxBytes: number;
   /** Value names by index, built once per graph (drawn as canvas text). */
@@ -408,7 +410,7 @@ export class ChartView {
     });
     drawCurve(this.curve.begin(), {
       scale, widthPx: this.curve.widthPx, heightPx: this.curve.heightPx, gutterPx: GUTTER_PX, live: data.live,
-      observed: data.observed, lines: data.lines, peakStep: data.graph.peak.step, peakBytes: data.graph.peak.bytes,
+      observed: data.observed, physical: data.physical, lines: data.lines, peakStep: data.graph.peak.step, peakBytes: data.graph.peak.bytes,
       cursorStep: this.cursorStep, yMaxBytes: data.yMaxBytes,
     }, { background: p.background, foreground: p.foreground, grid: p.grid, curve: p.curve, peak: p.peak, focus: p.focus, unavailableFill: this.hatch });
     if (this.isOverviewDirty) this.drawOverview(data, p);

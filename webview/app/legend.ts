@@ -9,7 +9,7 @@ import { SEGMENT_KINDS } from '../timeline/rowLayout';
 export const OBSERVED_FIELDS = ['memBytesInUse', 'memBytesRequestedInUse', 'memInUsePeak', 'memArenaHeld'] as const;
 
 /** Renders the legend for a graph (observed entries only when the profile is for this graph). */
-export function renderLegend(legend: HTMLElement, graph: Pick<ReportGraph, 'id' | 'bestFitArenaBytes'>, observed: ObservedProfile | null): void {
+export function renderLegend(legend: HTMLElement, graph: Pick<ReportGraph, 'id' | 'bestFitArenaBytes' | 'arena'>, observed: ObservedProfile | null, hasPhysical = false): void {
   clear(legend);
   const item = (swatchClass: string, text: string): void => {
     const span = el('span', 'legend-item');
@@ -22,6 +22,10 @@ export function renderLegend(legend: HTMLElement, graph: Pick<ReportGraph, 'id' 
   item('swatch-peak', 'Peak');
   item('swatch-lower-bound', 'Max-live lower bound');
   if (graph.bestFitArenaBytes !== null) item('swatch-arena', 'Best-fit arena');
+  if (hasPhysical && graph.arena) {
+    item('swatch-physical-in-use', `Modeled physical: arena in use (run ${graph.arena.run})`);
+    item('swatch-physical-held', `Modeled physical: arena held (run ${graph.arena.run})`);
+  }
   if (observed && observed.graphId === graph.id) {
     OBSERVED_FIELDS.forEach((f, i) => item(`swatch-observed-${i + 1}`, `Observed ${f} (${observed.source})`));
   }

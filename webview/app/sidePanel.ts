@@ -120,6 +120,23 @@ export class SidePanel {
     fact('best-fit arena', graph.bestFitArenaBytes === null ? 'unavailable (sizes unknown or not computed)' : formatBytesExact(graph.bestFitArenaBytes));
     // The reason says why in full ("Not modeled: … are not covered"); the label is not repeated in it.
     fact('physical peak', formatMaybeBytes(report.physicalPeak.bytes, report.physicalPeak.reason));
+    const arena = graph.arena;
+    if (arena) {
+      // Modeled physical: the simulated arena, never mixed with the observed profile's numbers.
+      const atStep = (p: { bytes: number | null; step: number | null }): string =>
+        p.bytes === null ? `unavailable (${arena.reason ?? 'not covered'})` : `${formatBytesExact(p.bytes)}${p.step === null ? '' : ` after step ${p.step}`}`;
+      fact(`modeled physical in use (run ${arena.run})`, atStep(arena.peakInUse));
+      fact(`modeled physical held (run ${arena.run})`, atStep(arena.peakHeld));
+      if (arena.usedPattern) fact('memory-pattern block', formatBytesExact(arena.patternBlockBytes));
+      const b = arena.breakdown;
+      if (b) {
+        fact('held = other live tensors', formatBytesExact(b.liveRequestedBytes));
+        fact('+ initialization (reserved)', formatBytesExact(b.initializationBytes));
+        fact('+ pattern block', formatBytesExact(b.patternBlockBytes));
+        fact('+ rounding and dead bytes', formatBytesExact(b.roundingAndDeadBytes));
+        fact('+ free in held regions', formatBytesExact(b.freeInRegionsBytes));
+      }
+    }
     // Reports saved by older versions have no session facts.
     if (report.session) fact('session (workspace formulas)', sessionText(report.session));
     body.append(facts);

@@ -1,7 +1,8 @@
 /**
  * Draws the live-bytes curve above the Gantt: modeled liveBytes per step as a step-shaped area,
- * the peak marker, the max-live lower bound, the optional best-fit arena line, and observed
- * series as separate lines (never added to the modeled numbers). No DOM globals.
+ * the peak marker, the max-live lower bound, the optional best-fit arena line, the modeled
+ * physical series (the simulated arena's in use and held, solid lines), and observed series as
+ * dashed lines (never added to the modeled numbers). No DOM globals.
  *
  * Level of detail: each pixel column shows the max over the steps it covers, so the cost is
  * O(width + visible steps) and a narrow peak never disappears when zoomed out.
@@ -33,6 +34,8 @@ export interface CurveFrame {
   gutterPx: number;
   live: StepSeries;
   observed: Array<{ series: StepSeries; color: string }>;
+  /** Modeled physical series (arena in use, held): solid lines, apart from the observed ones. */
+  physical?: Array<{ series: StepSeries; color: string }>;
   lines: CurveLine[];
   peakStep: number | null;
   peakBytes: number | null;
@@ -85,7 +88,7 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
   const yOf = (bytes: number): number => TOP_PAD_PX + plotH * (1 - bytes / yMax);
   // Nothing known to plot (every step's live size unavailable, no peak, lines or observed numbers):
   // say so instead of drawing a 0-4 B axis that reads as "known to be tiny".
-  if (frame.peakBytes === null && frame.lines.length === 0 && frame.observed.length === 0 && !frame.live.isKnown.includes(1)) {
+  if (frame.peakBytes === null && frame.lines.length === 0 && frame.observed.length === 0 && !(frame.physical ?? []).some((p) => p.series.isKnown.includes(1)) && !frame.live.isKnown.includes(1)) {
     ctx.font = '12px sans-serif';
     ctx.textBaseline = 'middle';
     ctx.fillStyle = style.foreground;
@@ -131,6 +134,7 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
   }
   // Outline on top of the area for a crisp edge.
   strokeColumns(ctx, liveCols, style.curve, yOf, false);
+  for (const o of frame.physical ?? []) strokeColumns(ctx, columnMax(o.series, scale, gutterPx, widthPx), o.color, yOf, false, 2);
   for (const o of frame.observed) strokeColumns(ctx, columnMax(o.series, scale, gutterPx, widthPx), o.color, yOf, true);
 
   // Reference lines are often a few bytes apart (lower bound vs arena), so their labels go in the
@@ -226,9 +230,9 @@ function forEachRun(cols: Columns, f: (x0: number, x1: number, value: number) =>
   }
 }
 
-function strokeColumns(ctx: TimelineContext & { setLineDash(segments: number[]): void }, cols: Columns, color: string, yOf: (b: number) => number, isDashed: boolean): void {
+function strokeColumns(ctx: TimelineContext & { setLineDash(segments: number[]): void }, cols: Columns, color: string, yOf: (b: number) => number, isDashed: boolean, widthPx?: number): void {
   ctx.strokeStyle = color;
-  ctx.lineWidth = isDashed ? 1.5 : 1;
+  ctx.lineWidth = widthPx ?? (isDashed ? 1.5 : 1);
   ctx.setLineDash(isDashed ? [4, 2] : []);
   ctx.beginPath();
   let lastEnd = -1;

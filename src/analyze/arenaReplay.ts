@@ -1,0 +1,146 @@
+/**
+ * The arena traffic of a planned graph (src/arena/sessionReplay.ts's input) from its report rows:
+ * which roots each step allocates fresh (in output order), its scratch, what it frees, and what
+ * the session allocates at initialization. Only the main graph is replayed: a body's allocations
+ * come from the same arena while its parent step runs, and bodies are not replayed, so a step
+ * with a body makes every later figure unavailable.
+ */
+import { replaySession, type ReplayInit, type ReplayOptions, type ReplayStep, type SessionReplay } from '../arena/sessionReplay';
+import type { ArenaSessionOptions, Report, ReportGraph } from '../report/report';
+import { scratchPieces } from '../arena/scratchTraffic';
+import { packUsesArenaChunk } from '../arena/prepackAllocation';
+
+/** The replay input of `graph` (a main graph's report rows). */
+export function arenaReplayInput(graph: ReportGraph): { init: ReplayInit; steps: ReplayStep[] } {
+  const byName = new Map(graph.values.map((v) => [v.name, v]));
+  const freesAfter: string[][] = graph.steps.map(() => []);
+  for (const v of graph.values) {
+    if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) continue;
+    if (v.releasedAfter !== null && v.releasedAfter >= 0 && v.releasedAfter < freesAfter.length) freesAfter[v.releasedAfter]!.push(v.name);
+  }
+  const steps: ReplayStep[] = graph.steps.map((s) => {
+    const where = `step ${s.index} (${s.opType} '${s.displayName}')`;
+    let unknown: string | null = null;
+    const allocs: ReplayStep['allocs'] = [];
+    for (const out of s.outputs) {
+      if (out === '') continue;
+      const v = byName.get(out);
+      if (!v || v.root !== v.name || v.producedAt !== s.index) continue;
+      if (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') continue;
+      if (v.bytes === null) {
+        unknown ??= `${where}: the size of '${v.name}' is unknown (${v.unavailableReason ?? 'no reason given'})`;
+        continue;
+      }
+      allocs.push({ id: v.name, bytes: v.bytes, traced: v.allocKind === 'Allocate' });
+    }
+    let scratch: ReplayStep['scratch'] = { before: [], after: [] };
+    if (s.subgraphs.length > 0) unknown ??= `${where}: its subgraph allocates from the same arena while it runs, and bodies are not replayed`;
+    if (s.workspaceState === 'unavailable') unknown ??= `${where}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
+    else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
+      const pieces = scratchPieces(s.opType, s.domain, s.workspaceBytes!, s.outputs.map((o) => byName.get(o)?.bytes ?? null));
+      if (pieces) scratch = pieces;
+      else unknown ??= `${where}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
+    }
+    return { allocs, scratch, frees: freesAfter[s.index]!, unknown };
+  });
+  return { init: initOf(graph), steps };
+}
+
+function initOf(graph: ReportGraph): ReplayInit {
+  const fig = graph.initialization;
+  if (!fig) return { reservedBytes: null, packs: [], reason: 'the initialization figures are unavailable' };
+  if (fig.arenaBytesAfterPrepack === null) return { reservedBytes: null, packs: [], reason: fig.reason ?? 'an initializer or packed size is unknown' };
+  // Packs are built in node-index order (SessionState::PrepackConstantInitializedTensors walks the graph's nodes).
+  const nodeIndexOf = (step: number): number => graph.steps[step]?.nodeIndex ?? step;
+  const owners = fig.prepack.filter((p) => !(p.reason ?? '').startsWith('shares the pack')).sort((a, b) => nodeIndexOf(a.step) - nodeIndexOf(b.step));
+  const packs = owners.map((p) => {
+    const s = graph.steps[p.step];
+    return { bytes: p.packedBytes, chunk: s ? packUsesArenaChunk(s.opType, s.domain) : false };
+  });
+  const packed = packs.reduce<number>((a, b) => a + (b.bytes ?? 0), 0);
+  const reserved = fig.arenaBytesAfterPrepack - packed;
+  if (reserved < 0 || packs.some((p) => p.bytes === null)) return { reservedBytes: null, packs, reason: 'a packed size is unknown' };
+  return { reservedBytes: reserved, packs, reason: null };
+}
+
+/** Replays the main graph `graph` under `options` (see sessionReplay.ts). */
+export function arenaFiguresOf(graph: ReportGraph, options: ReplayOptions): SessionReplay {
+  const { init, steps } = arenaReplayInput(graph);
+  return replaySession(init, steps, options);
+}
+
+/** ORT 1.30's defaults (allocator_utils.cc, bfc_arena.h, SessionOptions), and the second Run: the steady state. */
+export const DEFAULT_ARENA_OPTIONS: Readonly<ArenaSessionOptions> = {
+  enableCpuMemArena: true,
+  enableMemPattern: true,
+  arenaExtendStrategy: 'next-power-of-two',
+  initialChunkSizeBytes: 1 << 20,
+  maxDeadBytesPerChunk: 128 << 20,
+  initialGrowthChunkSizeBytes: 2 << 20,
+  maxPowerOfTwoExtendBytes: 1 << 30,
+  run: 2,
+};
+
+/** The defaults overlaid with what the caller set. */
+export function resolveArenaOptions(set: Partial<ArenaSessionOptions> | undefined): ArenaSessionOptions {
+  const out = { ...DEFAULT_ARENA_OPTIONS };
+  for (const [k, v] of Object.entries(set ?? {})) if (v !== undefined && v !== null) (out as Record<string, unknown>)[k] = v;
+  return out;
+}
+
+/**
+ * Replays the main graph under `options`, writes the chosen run's figures into its steps and its
+ * `arena` summary, and returns the report's physical peak: the largest held bytes of that run when
+ * every step is covered, else null with the first unavailable step's reason.
+ */
+export function applyArenaReplay(graph: ReportGraph, options: ArenaSessionOptions): Report['physicalPeak'] {
+  const run = Math.max(1, Math.floor(options.run));
+  const replay = arenaFiguresOf(graph, {
+    arena: options.enableCpuMemArena,
+    memPattern: options.enableMemPattern,
+    runs: run,
+    arenaConfig: {
+      extendStrategy: options.arenaExtendStrategy,
+      initialChunkSizeBytes: options.initialChunkSizeBytes,
+      maxDeadBytesPerChunk: options.maxDeadBytesPerChunk,
+      initialGrowthChunkSizeBytes: options.initialGrowthChunkSizeBytes,
+      maxPowerOfTwoExtendBytes: options.maxPowerOfTwoExtendBytes,
+    },
+  });
+  const shown = replay.runs[run - 1]!;
+  graph.steps.forEach((s, k) => {
+    const m = shown.steps[k]!;
+    s.arenaInUseBytes = m.inUseBytes;
+    s.arenaHeldBytes = m.heldBytes;
+    s.arenaReason = m.reason;
+  });
+  const at = shown.peakHeld.step === null ? null : shown.steps[shown.peakHeld.step]!;
+  const init = replay.afterInit.inUseBytes;
+  const breakdown =
+    at && at.inUseBytes !== null && at.heldBytes !== null && at.requestedBytes !== null && init !== null
+      ? {
+          liveRequestedBytes: at.requestedBytes - init - shown.patternBlockBytes,
+          initializationBytes: init,
+          patternBlockBytes: shown.patternBlockBytes,
+          roundingAndDeadBytes: at.inUseBytes - at.requestedBytes,
+          freeInRegionsBytes: at.heldBytes - at.inUseBytes,
+        }
+      : null;
+  const firstUnknown = shown.steps.find((m) => m.heldBytes === null)?.reason ?? (replay.afterInit.heldBytes === null ? replay.afterInit.reason : null);
+  graph.arena = {
+    run,
+    usedPattern: shown.usedPattern,
+    patternBlockBytes: shown.patternBlockBytes,
+    afterInit: replay.afterInit,
+    peakInUse: shown.peakInUse,
+    peakHeld: shown.peakHeld,
+    breakdown,
+    reason: firstUnknown,
+  };
+  if (shown.peakHeld.bytes === null || firstUnknown !== null) {
+    return { bytes: null, step: null, reason: `Not modeled for this run: ${firstUnknown ?? 'a step is not covered'}` };
+  }
+  // A graph without steps holds what initialization left.
+  if (graph.steps.length === 0) return { bytes: replay.afterInit.heldBytes, step: null, reason: replay.afterInit.reason };
+  return { bytes: shown.peakHeld.bytes, step: shown.peakHeld.step, reason: null };
+}
