@@ -13,6 +13,7 @@ import { modeledSession } from '../report/describeSession';
 import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
 import { ALWAYS_UNCOVERED } from '../report/uncoveredTerms';
 import { normalizeDomain } from '../onnx/domain';
+import { dimFacts, reportDims, type DimFacts } from './dimFacts';
 
 /** The tool name and version written into every report. */
 export const TOOL = { name: 'onnx-memory-lens', version: '0.1.0' } as const;
@@ -29,6 +30,8 @@ export interface Analysis {
    * (rebinds, view and session changes), which then only infer and plan. Absent: nothing is kept.
    */
   transformed?: WeakMap<Graph, TransformedGraph>;
+  /** Which dims are free or derived and the relations found (binding-independent), once the first report found them. */
+  dimFacts?: DimFacts;
 }
 
 /** How to plan: symbolic-dim bindings, the execution view and the session facts. */
@@ -97,6 +100,8 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     progress: new ProgressCounter(REPORT_PHASES.length * countNodes(analysis.model.graph), options.onProgress),
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
+  const facts = analysis.dimFacts ?? findDimFacts(ctx, analysis.model);
+  if (analysis.transformed) analysis.dimFacts = facts;
   ctx.progress.finish();
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -117,7 +122,20 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
       bytes: null,
       reason: `Not modeled: ${ALWAYS_UNCOVERED.map((t) => t.term).join(', ')} are not covered`,
     },
+    dims: reportDims(facts, bindings),
   };
+}
+
+/**
+ * The dim facts from an inference of the main graph without bindings: the report's own when it
+ * has none, else one more inference of the main graph (once per Analysis; rebinds reuse the facts).
+ */
+function findDimFacts(ctx: GraphReportContext, model: Model): DimFacts {
+  const main = ctx.main!;
+  const unbound = Object.keys(ctx.bindings).length === 0
+    ? main.inference
+    : inferShapes(main.typed, { opsets: ctx.opsets, bindings: {}, functions: model.functions, irVersion: model.irVersion });
+  return dimFacts(main.typed, unbound, ctx.symbols);
 }
 
 /** Convenience: analyzeFile then buildReport. */

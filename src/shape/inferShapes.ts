@@ -298,9 +298,10 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
   for (const [d, v] of Object.entries(options.opsets)) opsets[domainName(d)] = v;
   const functions = new Map<string, FunctionInfo>();
   for (const f of options.functions ?? []) functions.set(`${f.domain}::${f.name}`, f);
+  const generated = new Set<string>();
   const run = (isStatic: boolean): PassResult => {
     const canOverrideInitializers = (options.irVersion ?? 4) >= 4;
-    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: new Set() };
+    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: isStatic ? new Set() : generated };
     let outer: Scope | null = null;
     if (options.outerScope) {
       const values = new Map<string, Val>();
@@ -309,5 +310,6 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
     }
     return runGraph(pass, graph, outer, null, 0);
   };
-  return zip(run(true), run(false));
+  const result = zip(run(true), run(false));
+  return generated.size > 0 ? { ...result, generatedSymbols: [...generated] } : result;
 }
