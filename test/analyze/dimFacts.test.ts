@@ -1,32 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeModelBytes } from '../../src/onnx/loadModel';
-import { buildReport, type Analysis } from '../../src/analyze/buildReport';
-import { buildModel, DataType, node, tensorValue } from '../support/onnxBuilder';
+import { buildReport } from '../../src/analyze/buildReport';
+import { analysisOf as analysisNamed, KV_MODEL as KV } from '../support/dimModels';
 
-/**
- * A KV-cache step: Concat(past, x) along axis 1 gives `present`, which the model declares as
- * [batch, total, 4]; `h` is declared with exporter names inference derives; NonZero makes a
- * data-dependent size.
- */
-const KV = buildModel({
-  nodes: [
-    node('Concat', ['past', 'x'], ['present'], { name: 'concat_kv', attrs: [{ name: 'axis', type: 2, i: 1 }] }),
-    node('Relu', ['x'], ['h'], { name: 'relu' }),
-    node('NonZero', ['mask'], ['nz'], { name: 'nonzero' }),
-  ],
-  inputs: [
-    tensorValue('past', DataType.FLOAT, ['batch', 'past', 4]),
-    tensorValue('x', DataType.FLOAT, ['batch', 'seq', 4]),
-    tensorValue('mask', DataType.INT64, ['batch', 'total']),
-  ],
-  outputs: [tensorValue('present', DataType.FLOAT, ['batch', 'total', 4]), tensorValue('h', DataType.FLOAT, ['p2o.Dyn.0', 'p2o.Dyn.1', 4]), tensorValue('nz', DataType.INT64, [2, null])],
-});
-
-function analysisOf(bytes: Uint8Array): Analysis {
-  const loaded = decodeModelBytes(bytes, { fileName: 'kv.onnx' });
-  return { filePath: '/virtual/kv.onnx', model: loaded.model, fileBytes: bytes.length, transformed: new WeakMap() };
-}
+const analysisOf = (bytes: Uint8Array) => analysisNamed(bytes, 'kv.onnx');
 
 test('free dims are the inputs\' dim_params (with their input[axis]) and the data-dependent sizes; exporter names inference derives are not', () => {
   const dims = buildReport(analysisOf(KV)).dims!;
