@@ -47,3 +47,19 @@ export function analysisOf(bytes: Uint8Array, fileName: string): Analysis {
 export function reportOfBytes(bytes: Uint8Array, fileName: string, options: ReportOptions = {}): Report {
   return buildReport(analysisOf(bytes, fileName), options);
 }
+
+/** Names an exporter gives: one long prefix, the layer number in the middle, one long suffix. */
+export function layerOutputName(k: number): string {
+  return `/model/layers.${k}/self_attn/q_proj/MatMul_output_0`;
+}
+
+/** `count` Relu nodes reading x, each writing a graph output named by layerOutputName (one row each). */
+export function longNamesModel(count: number): Uint8Array {
+  const nodes = [];
+  const outputs = [];
+  for (let k = 0; k < count; k++) {
+    nodes.push(node('Relu', ['x'], [layerOutputName(k)], { name: `/model/layers.${k}/self_attn/q_proj/Relu` }));
+    outputs.push(tensorValue(layerOutputName(k), DataType.FLOAT, [64, 64]));
+  }
+  return buildModel({ nodes, inputs: [tensorValue('x', DataType.FLOAT, [64, 64])], outputs });
+}

@@ -20,6 +20,7 @@ import { describeSession } from '../../src/report/describeSession';
 import { toCsvWithCaption, toPngDataUrl, toSvg } from './exporters';
 import { intervalRecords } from '../timeline/intervalRecords';
 import { fillHoverCard } from './hoverCard';
+import { placeCard } from './cardPlacement';
 import { SidePanel } from './sidePanel';
 import { Toolbar, type ExportFormat } from './toolbar';
 import { renderBreadcrumb } from './breadcrumb';
@@ -350,10 +351,8 @@ export class App {
     }
     this.card.hidden = false;
     this.card.classList.toggle('pinned', this.isPinned);
-    const w = this.card.offsetWidth;
-    const h = this.card.offsetHeight;
-    const left = x + 14 + w > window.innerWidth ? Math.max(0, x - 14 - w) : x + 14;
-    const top = y + 14 + h > window.innerHeight ? Math.max(0, window.innerHeight - h - 4) : y + 14;
+    // Beside the pointer, never over the bar it describes.
+    const { left, top } = placeCard(this.card.offsetWidth, this.card.offsetHeight, x, y, this.chart.segmentClientRect(seg), window.innerWidth, window.innerHeight);
     this.card.style.left = `${left}px`;
     this.card.style.top = `${top}px`;
   }

@@ -275,6 +275,19 @@ export class ChartView {
     return { x: rect.left + x + 4, y: rect.top + layout.segRow[seg]! * ROW_HEIGHT_PX - this.scrollTopPx + ROW_HEIGHT_PX / 2 };
   }
 
+  /** The client rectangle of a segment's bar as drawn (clipped to the Gantt's visible part), or null when it is out of view. */
+  segmentClientRect(seg: number): { left: number; top: number; right: number; bottom: number } | null {
+    const layout = this.data?.layout;
+    if (!layout || seg < 0 || seg >= layout.segStart.length) return null;
+    const rect = this.gantt.canvas.getBoundingClientRect();
+    const scale = this.scale();
+    const x0 = Math.max(GUTTER_PX, stepToPx(scale, layout.segStart[seg]!));
+    const x1 = Math.min(this.gantt.widthPx, Math.max(x0 + 2, stepToPx(scale, layout.segEnd[seg]!)));
+    const y0 = layout.segRow[seg]! * ROW_HEIGHT_PX - this.scrollTopPx;
+    if (x1 <= GUTTER_PX || y0 + ROW_HEIGHT_PX <= 0 || y0 >= this.gantt.heightPx) return null;
+    return { left: rect.left + x0, top: rect.top + y0, right: rect.left + x1, bottom: rect.top + y0 + ROW_HEIGHT_PX };
+  }
+
   /** The focusable Gantt element (keyboard handling is attached by the app). */
   get focusTarget(): HTMLElement {
     return this.ganttBox;
@@ -373,7 +386,12 @@ export class ChartView {
 
   private onPointerMove(e: MouseEvent): void {
     if (e.buttons !== 0) return;
-    const [seg] = this.hitAt(e);
+    const [seg, row] = this.hitAt(e);
+    // The gutter shortens long names in the middle; its hover gives the full one.
+    const rect = this.gantt.canvas.getBoundingClientRect();
+    const gutterRow = e.clientX - rect.left < GUTTER_PX && row >= 0 ? this.data?.layout.rows[row] : undefined;
+    const title = gutterRow ? gutterRow.label : '';
+    if (this.gantt.canvas.title !== title) this.gantt.canvas.title = title;
     if (seg !== this.hoverSeg) {
       this.hoverSeg = seg;
       this.requestDraw();
