@@ -63,3 +63,17 @@ export function longNamesModel(count: number): Uint8Array {
   }
   return buildModel({ nodes, inputs: [tensorValue('x', DataType.FLOAT, [64, 64])], outputs });
 }
+
+/** x → Relu → a → NonZero → nz: step 0's live bytes are known, step 1's are not (nz's count is data-dependent). */
+export const PARTLY_KNOWN_MODEL = buildModel({
+  nodes: [node('Relu', ['x'], ['a'], { name: 'relu' }), node('NonZero', ['a'], ['nz'], { name: 'nonzero' }), node('Cast', ['nz'], ['y'], { name: 'cast', attrs: [{ name: 'to', type: 2, i: DataType.FLOAT }] })],
+  inputs: [tensorValue('x', DataType.FLOAT, [256])],
+  outputs: [tensorValue('y', DataType.FLOAT, [1, null])],
+});
+
+/** x → Relu → a → Sigmoid → y (graph output): at the peak both are live, but the memory pattern places only a. */
+export const OUTPUT_AT_PEAK_MODEL = buildModel({
+  nodes: [node('Relu', ['x'], ['a'], { name: 'relu' }), node('Sigmoid', ['a'], ['y'], { name: 'sigmoid' })],
+  inputs: [tensorValue('x', DataType.FLOAT, [1024])],
+  outputs: [tensorValue('y', DataType.FLOAT, [1024])],
+});

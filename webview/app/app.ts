@@ -21,6 +21,7 @@ import { toCsvWithCaption, toPngDataUrl, toSvg } from './exporters';
 import { intervalRecords } from '../timeline/intervalRecords';
 import { fillHoverCard } from './hoverCard';
 import { placeCard } from './cardPlacement';
+import { peakSummary } from './peakSummary';
 import { SidePanel } from './sidePanel';
 import { Toolbar, type ExportFormat } from './toolbar';
 import { renderBreadcrumb } from './breadcrumb';
@@ -223,7 +224,11 @@ export class App {
     if (graph.bestFitArenaBytes !== null) lines.push({ bytes: graph.bestFitArenaBytes, label: 'best-fit arena', color: this.palette.arena, isDashed: false });
     let yMax = Math.max(maxLive ?? 0, graph.bestFitArenaBytes ?? 0, graph.peak.bytes ?? 0);
     for (const o of observed) yMax = Math.max(yMax, seriesMax(o.series));
-    return { graph, layout, live, observed, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueNames: Array.from(graph.values.name, (k) => graph.strings[k]!) };
+    const peak = peakSummary(graph);
+    return {
+      graph, layout, live, observed, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueNames: Array.from(graph.values.name, (k) => graph.strings[k]!),
+      peak: { step: peak.step, bytes: peak.bytes, isLowerBound: peak.isLowerBound },
+    };
   }
 
   private relayout(): void {

@@ -57,6 +57,8 @@ export interface ChartData {
   yMaxBytes: number;
   /** Value names by index, built once per graph (drawn as canvas text). */
   valueNames: string[];
+  /** The peak marked on the curve: the modeled one, or the largest known step as a lower bound when some are unavailable. */
+  peak?: { step: number | null; bytes: number | null; isLowerBound: boolean };
 }
 
 /** The chart component. */
@@ -426,7 +428,7 @@ export class ChartView {
     });
     drawCurve(this.curve.begin(), {
       scale, widthPx: this.curve.widthPx, heightPx: this.curve.heightPx, gutterPx: GUTTER_PX, live: data.live,
-      observed: data.observed, lines: data.lines, peakStep: data.graph.peak.step, peakBytes: data.graph.peak.bytes,
+      observed: data.observed, lines: data.lines, peakStep: data.peak ? data.peak.step : data.graph.peak.step, peakBytes: data.peak ? data.peak.bytes : data.graph.peak.bytes, isPeakLowerBound: data.peak?.isLowerBound === true,
       cursorStep: this.cursorStep, yMaxBytes: data.yMaxBytes,
     }, { background: p.background, foreground: p.foreground, grid: p.grid, curve: p.curve, peak: p.peak, focus: p.focus, unavailableFill: this.hatch });
     if (this.isOverviewDirty) this.drawOverview(data, p);
