@@ -16,8 +16,8 @@ import { emphasisMask } from '../timeline/emphasisMask';
 import { buildRowLayout, type RowLayout } from '../timeline/rowLayout';
 import { restoreViewState, type ViewState } from '../viewState';
 import { ChartView, GUTTER_PX, ROW_HEIGHT_PX, type ChartData } from './chartView';
-import { describeSession } from '../../src/report/describeSession';
-import { toCsvWithCaption, toPngDataUrl, toSvg } from './exporters';
+import { toCsvWithContext, toPngDataUrl, toSvg, type ImageHeader } from './exporters';
+import { exportBaseName, exportContext, headerLines, legendSwatches, stepTicks } from './exportHeader';
 import { intervalRecords } from '../timeline/intervalRecords';
 import { fillHoverCard } from './hoverCard';
 import { placeCard } from './cardPlacement';
@@ -444,28 +444,33 @@ export class App {
   private exportView(format: ExportFormat): void {
     const graph = this.graph;
     const layout = this.layout;
-    if (!graph || !layout) return;
-    const base = `${(this.fileName || 'model').replace(/\.onnx$/i, '')}-${graph.id.replace(/[^A-Za-z0-9._-]+/g, '_')}-${this.report?.view ?? 'view'}`;
-    const caption = this.report ? describeSession(this.report) : '';
+    const report = this.report;
+    if (!graph || !layout || !report) return;
+    const context = exportContext(report, graph, this.fileName, graph.stepCount > 0 ? this.chart.visibleDomain() : [0, 0]);
+    const header = (): ImageHeader => ({
+      lines: headerLines(context), legend: legendSwatches(graph, this.observed, this.palette), color: this.palette.foreground,
+      background: this.palette.background, ticks: stepTicks(this.chart.scale(), 80), gutterPx: GUTTER_PX,
+    });
     let data: string;
     if (format === 'png') {
       const { curve, gantt } = this.chart.canvases;
       const pixelRatio = gantt.clientWidth > 0 ? gantt.width / gantt.clientWidth : 1;
-      data = toPngDataUrl(curve, gantt, this.palette.background, { text: caption, color: this.palette.foreground }, pixelRatio);
+      data = toPngDataUrl(curve, gantt, header(), pixelRatio);
     } else if (format === 'svg') {
       const { gantt } = this.chart.canvases;
       data = toSvg({
         graph, layout, scale: this.chart.scale(), widthPx: gantt.clientWidth, heightPx: gantt.clientHeight, gutterPx: GUTTER_PX,
-        rowHeightPx: ROW_HEIGHT_PX, scrollTopPx: this.chart.scrollTopPx, palette: this.palette, caption,
+        rowHeightPx: ROW_HEIGHT_PX, scrollTopPx: this.chart.scrollTopPx, palette: this.palette, header: header(),
       });
     } else if (format === 'csv') {
-      data = toCsvWithCaption(intervalRecords(graph, layout), caption);
+      data = toCsvWithContext(intervalRecords(graph, layout), context);
     } else {
       data = JSON.stringify({
-        graph: graph.id, view: this.report?.view, session: this.report?.session, sessionLabel: caption, bindings: this.report?.bindings, intervals: intervalRecords(graph, layout),
+        model: context.model, modelPath: context.modelPath, graph: graph.id, view: report.view, session: report.session, sessionLabel: context.session,
+        bindings: report.bindings, bindingsLabel: context.bindingsLabel, peak: context.peak, steps: context.steps, intervals: intervalRecords(graph, layout),
       }, null, 2);
     }
-    this.bridge.post({ type: 'export', format, fileName: `${base}.${format}`, data });
+    this.bridge.post({ type: 'export', format, fileName: `${exportBaseName(context)}.${format}`, data });
   }
 
   private saveSoon(): void {
