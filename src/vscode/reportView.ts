@@ -24,6 +24,8 @@ export interface ReportViewStart {
   bindings: Record<string, number>;
   view: PlanView;
   outcome: PlanOutcome | null;
+  /** Called with the bindings of every plan shown (the host remembers them per model). */
+  onPlanned?: (bindings: Record<string, number>) => void;
 }
 
 /** Imports an ORT profile for a view; supplied by the extension so the view stays free of file pickers. */
@@ -36,6 +38,7 @@ export class ReportView extends Disposable {
   private view: PlanView;
   private last: PlanOutcome | null;
   private observed: ObservedProfile | null = null;
+  private readonly onPlanned: ((bindings: Record<string, number>) => void) | undefined;
   private isReady = false;
   /** Incremented per plan request, so a late answer to an older request is dropped. */
   private generation = 0;
@@ -52,6 +55,7 @@ export class ReportView extends Disposable {
     this.bindings = { ...start.bindings };
     this.view = start.view;
     this.last = start.outcome;
+    this.onPlanned = start.onPlanned;
     setReportHtml(panel.webview, host.extensionUri, `Memory: ${this.fileName}`);
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw)));
     this.register(panel.onDidDispose(() => this.dispose()));
@@ -150,6 +154,7 @@ export class ReportView extends Disposable {
       });
       if (generation !== this.generation || this.isDisposed) return;
       this.last = { ok: true, plan };
+      this.onPlanned?.({ ...this.bindings });
       // The webview first: the host decodes its own copy of the report (for the budget) afterwards.
       this.postReport(plan.packed);
       this.applyBudget(plan);

@@ -30,7 +30,7 @@ async function openWith(report: Report, fileName: string, theme: 'dark' | 'light
 
 test('fields are offered only for free dims, grouped by input and labelled input[axis]; derived dims show their dims, never a field', async () => {
   const h = await openWith(reportOfBytes(KV_MODEL, 'kv.onnx'), 'kv.onnx');
-  const fields = await h.page.locator('.bindings .bind-field[data-symbol]').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.symbol));
+  const fields = await h.page.locator('.bindings .bind-field[data-symbol]').evaluateAll((els) => els.map((e) => (e as any).dataset.symbol));
   assert.deepEqual(fields, ['batch', 'past', 'seq', 'total', 'nonzero.count']);
   const groups = await h.page.locator('.bindings-inline .bind-group').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')));
   assert.deepEqual(groups, ['past', 'x', 'mask', 'data-dependent sizes']);
@@ -77,13 +77,13 @@ test('many dims collapse into a "Bindings…" popover with a filter and "set all
   assert.equal(await open.getAttribute('aria-expanded'), 'true');
   await h.page.keyboard.type('in_7');
   await nextFrames(h.page);
-  const shown = await h.page.locator('.bindings-list .bind-row:not([hidden]) .bind-field').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.symbol));
+  const shown = await h.page.locator('.bindings-list .bind-row:not([hidden]) .bind-field').evaluateAll((els) => els.map((e) => (e as any).dataset.symbol));
   assert.deepEqual(shown, ['unk__14', 'unk__15']);
   // Tab walks from the filter to the visible fields, in order.
   const focusedSymbols: string[] = [];
   for (let i = 0; i < 12 && focusedSymbols.length < 2; i++) {
     await h.page.keyboard.press('Tab');
-    const s = await h.page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest('.bind-row .bind-field') ? (document.activeElement as HTMLElement).dataset.symbol ?? null : null);
+    const s = await h.page.evaluate(() => ((globalThis as any).document.activeElement as any)?.closest('.bind-row .bind-field') ? ((globalThis as any).document.activeElement as any).dataset.symbol ?? null : null);
     if (s) focusedSymbols.push(s);
   }
   assert.deepEqual(focusedSymbols, ['unk__14', 'unk__15']);
@@ -93,7 +93,7 @@ test('many dims collapse into a "Bindings…" popover with a filter and "set all
   // Set all unbound to 1: every other dim takes 1, the typed one keeps 3.
   await h.page.locator('#bindings-set-all-value input').fill('1');
   await h.page.locator('#bindings-set-all').click();
-  await h.page.waitForFunction(() => (window as any).__lens.posted.filter((m: any) => m.type === 'bind').length === 2);
+  await h.page.waitForFunction(() => (globalThis as any).__lens.posted.filter((m: any) => m.type === 'bind').length === 2);
   const all = ofType(await h.posted(), 'bind')[1]!.bindings;
   assert.equal(Object.keys(all).length, 80);
   assert.equal(all.unk__15, 3);
@@ -101,6 +101,6 @@ test('many dims collapse into a "Bindings…" popover with a filter and "set all
   await h.screenshot('bindings-popover');
   await h.page.keyboard.press('Escape');
   await h.page.locator('#bindings-popover').waitFor({ state: 'hidden' });
-  assert.equal(await h.page.evaluate(() => document.activeElement?.id), 'bindings-open');
+  assert.equal(await h.page.evaluate(() => (globalThis as any).document.activeElement?.id), 'bindings-open');
   await h.close();
 });

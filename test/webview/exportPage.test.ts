@@ -70,7 +70,7 @@ test('SVG: a header with model, graph, view, session, bindings and the peak, the
   const h = await open();
   const { data } = await exported(h, 'svg');
   const parsed = await h.page.evaluate((text) => {
-    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const doc = new (globalThis as any).DOMParser().parseFromString(text, 'image/svg+xml');
     return {
       lines: [...doc.querySelectorAll('text.export-header-line, text.session-caption')].map((t) => t.textContent ?? ''),
       legend: [...doc.querySelectorAll('g.legend-item text')].map((t) => t.textContent ?? ''),

@@ -32,7 +32,7 @@ async function openLong(height = 860): Promise<Harness> {
 /** The texts drawn in the Gantt's gutter (x < 20 px) on the next frame, top to bottom. */
 async function gutterTexts(h: Harness): Promise<string[]> {
   return h.page.evaluate(async () => {
-    const canvas = document.querySelector('.gantt-canvas') as HTMLCanvasElement;
+    const canvas = (globalThis as any).document.querySelector('.gantt-canvas') as any;
     const ctx = canvas.getContext('2d')!;
     const drawn: Array<{ text: string; y: number }> = [];
     const original = ctx.fillText.bind(ctx);
@@ -40,8 +40,8 @@ async function gutterTexts(h: Harness): Promise<string[]> {
       if (x < 20) drawn.push({ text, y });
       original(text, x, y, maxWidth);
     };
-    (window as any).memoryLens.chart.requestDraw();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    (globalThis as any).memoryLens.chart.requestDraw();
+    await new Promise((r) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(r)));
     ctx.fillText = original;
     return drawn.sort((a, b) => a.y - b.y).map((d) => d.text);
   });
@@ -57,7 +57,7 @@ test('long names that share a prefix are shortened in the middle, stay distinct,
   // Each row still shows its own layer number, between the ellipses.
   for (let k = 0; k < LAYERS; k++) assert.ok(rows.some((t) => t.split('…')[1] === String(k)), `layer ${k} is readable in ${JSON.stringify(rows)}`);
   const box = (await h.page.locator('.gantt-canvas').boundingBox())!;
-  const layout = await h.page.evaluate(() => (window as any).memoryLens.chart.data.layout.rows.map((r: any) => r.label) as string[]);
+  const layout = await h.page.evaluate(() => (globalThis as any).memoryLens.chart.data.layout.rows.map((r: any) => r.label) as string[]);
   const row = layout.indexOf(layerOutputName(10));
   assert.ok(row >= 0);
   await h.page.mouse.move(box.x + 40, box.y + row * ROW_HEIGHT_PX + ROW_HEIGHT_PX / 2);
@@ -67,7 +67,7 @@ test('long names that share a prefix are shortened in the middle, stay distinct,
 
 test('the hover card is placed where it does not cover the bar it describes, near the bottom of the view too', async () => {
   const h = await openLong(520);
-  const rows = await h.page.evaluate(() => (window as any).memoryLens.chart.data.layout.rows.length as number);
+  const rows = await h.page.evaluate(() => (globalThis as any).memoryLens.chart.data.layout.rows.length as number);
   const box = (await h.page.locator('.gantt-canvas').boundingBox())!;
   const visibleRows = Math.floor(box.height / ROW_HEIGHT_PX);
   let checked = 0;
@@ -76,8 +76,8 @@ test('the hover card is placed where it does not cover the bar it describes, nea
     await h.page.mouse.move(p.x, p.y);
     await h.page.waitForSelector('.hover-card:not([hidden])');
     const card = (await h.page.locator('.hover-card').boundingBox())!;
-    const seg = await h.page.evaluate(() => (window as any).memoryLens.chart.hoverSeg as number);
-    const bar = await h.page.evaluate((s) => (window as any).memoryLens.chart.segmentClientRect(s), seg);
+    const seg = await h.page.evaluate(() => (globalThis as any).memoryLens.chart.hoverSeg as number);
+    const bar = await h.page.evaluate((s) => (globalThis as any).memoryLens.chart.segmentClientRect(s), seg);
     assert.ok(bar, `row ${row} has a bar under the pointer`);
     const isOverlapping = card.x < bar.right && bar.left < card.x + card.width && card.y < bar.bottom && bar.top < card.y + card.height;
     assert.equal(isOverlapping, false, `card ${JSON.stringify(card)} covers bar ${JSON.stringify(bar)} of row ${row}`);

@@ -31,12 +31,12 @@ async function openWith(report: Report, fileName: string): Promise<Harness> {
 /** Texts drawn on the curve canvas in the next frame. */
 async function curveTexts(h: Harness): Promise<string[]> {
   return h.page.evaluate(async () => {
-    const ctx = (document.querySelector('.curve-canvas') as HTMLCanvasElement).getContext('2d')!;
+    const ctx = ((globalThis as any).document.querySelector('.curve-canvas') as any).getContext('2d')!;
     const drawn: string[] = [];
     const original = ctx.fillText.bind(ctx);
     ctx.fillText = (text: string, x: number, y: number, w?: number) => { drawn.push(text); original(text, x, y, w); };
-    (window as any).memoryLens.chart.requestDraw();
-    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    (globalThis as any).memoryLens.chart.requestDraw();
+    await new Promise((r) => (globalThis as any).requestAnimationFrame(() => (globalThis as any).requestAnimationFrame(r)));
     ctx.fillText = original;
     return drawn;
   });
