@@ -133,6 +133,20 @@ export function activate(context: vscode.ExtensionContext): void {
         openView(panel, vscode.Uri.file(path));
       },
     }),
+    // A budget warning clicked in the Problems view opens the model in the text editor, which can only
+    // say the file is binary: the report panel opens instead, at the peak step the warning names.
+    vscode.window.tabGroups.onDidChangeTabs((e) => {
+      for (const tab of e.opened) {
+        const input = tab.input;
+        if (!(input instanceof vscode.TabInputText) || !isOnnxUri(input.uri) || input.uri.scheme !== 'file') continue;
+        if (!host.diagnostics.has(input.uri)) continue;
+        host.log(`Opening the report of ${input.uri.fsPath} at its peak step instead of the binary file (it has a budget warning)`);
+        void Promise.resolve(vscode.window.tabGroups.close(tab))
+          .then(() => showReport(input.uri))
+          .then(() => views.panelFor(input.uri)?.revealPeak())
+          .catch((err: unknown) => host.reportError(err, basename(input.uri.fsPath)));
+      }
+    }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       for (const view of views.all()) {
         if (SESSION_SETTINGS.some((key) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`, view.modelUri))) view.replanForSettings();

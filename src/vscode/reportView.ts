@@ -40,6 +40,8 @@ export class ReportView extends Disposable {
   private observed: ObservedProfile | null = null;
   private readonly onPlanned: ((bindings: Record<string, number>) => void) | undefined;
   private isReady = false;
+  /** Show the main graph's peak step once a report is on screen (the panel was opened from a budget warning). */
+  private isPeakRevealPending = false;
   /** Incremented per plan request, so a late answer to an older request is dropped. */
   private generation = 0;
 
@@ -83,6 +85,19 @@ export class ReportView extends Disposable {
   /** Plans again when the last attempt failed or was cancelled (the command was run again on this model). */
   retryIfFailed(): void {
     if (this.last && !this.last.ok) void this.replan();
+  }
+
+  /** Shows the main graph at its peak step (or the largest known step when the peak is a lower bound), now or once the report is shown. */
+  revealPeak(): void {
+    this.isPeakRevealPending = true;
+    this.revealPendingPeak();
+  }
+
+  private revealPendingPeak(): void {
+    if (!this.isPeakRevealPending || !this.isReady || !this.last?.ok) return;
+    this.isPeakRevealPending = false;
+    const step = peakStepOf(this.last.plan.report);
+    if (step !== null) this.post({ type: 'revealStep', step });
   }
 
   /** Re-evaluates the budget diagnostic (after a settings change). */
@@ -129,6 +144,7 @@ export class ReportView extends Disposable {
     else if (this.last.ok) this.postReport(this.last.plan.packed);
     else this.post(this.last.error);
     if (this.observed) this.post({ type: 'observed', observed: this.observed });
+    this.revealPendingPeak();
   }
 
   /** Checks the budget once the webview has its message: decoding the host's copy of a large report takes a while. */
@@ -157,6 +173,7 @@ export class ReportView extends Disposable {
       this.onPlanned?.({ ...this.bindings });
       // The webview first: the host decodes its own copy of the report (for the budget) afterwards.
       this.postReport(plan.packed);
+      this.revealPendingPeak();
       this.applyBudget(plan);
     } catch (err) {
       if (generation !== this.generation || this.isDisposed) return;
@@ -218,4 +235,14 @@ export class ReportView extends Disposable {
       this.reportProblem(wrapped);
     }
   }
+}
+
+/** The main graph's peak step, or its largest known step when some steps are unavailable; null when none is known. */
+function peakStepOf(report: Report): number | null {
+  const main = report.graphs[0];
+  if (!main) return null;
+  if (main.peak.step !== null) return main.peak.step;
+  let best: number | null = null;
+  for (const s of main.steps) if (s.liveBytes !== null && (best === null || s.liveBytes > main.steps[best]!.liveBytes!)) best = s.index;
+  return best;
 }

@@ -69,3 +69,19 @@ test('a best-fit arena below the peak says the two count different buffers, with
   assert.equal(note, "The best-fit arena is 4.00 KiB (4,096 B) below the peak: it places only the buffers ORT's memory pattern traces (Allocate roots, 256 B aligned), while the peak also counts the graph outputs live at step 1 (4.00 KiB (4,096 B) in 1 buffer), which ORT allocates outside the pattern.");
   await h.close();
 });
+
+test('the host\'s revealStep (a budget warning clicked) opens the main graph at that step, its details first', async () => {
+  const report = reportOfBytes(OUTPUT_AT_PEAK_MODEL, 'outpeak.onnx');
+  const h = await openWith(report, 'outpeak.onnx');
+  await h.deliver({ type: 'revealStep', step: 1 });
+  await h.page.locator('.step-details:not([hidden])').waitFor();
+  assert.equal(await h.page.evaluate(() => (globalThis as any).memoryLens.chart.cursorStep), 1);
+  const first = await h.page.locator('.side-panel > section').first().innerText();
+  assert.match(first, /^Step 1\nsigmoid \(Sigmoid\)/i);
+  // A step outside the graph is ignored, not an error.
+  await h.deliver({ type: 'revealStep', step: 99 });
+  await nextFrames(h.page);
+  assert.equal(await h.page.evaluate(() => (globalThis as any).memoryLens.chart.cursorStep), 1);
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
+});

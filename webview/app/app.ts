@@ -125,6 +125,9 @@ export class App {
         this.observed = message.observed;
         if (this.report) this.showGraph(this.state.domain);
         break;
+      case 'revealStep':
+        this.revealMainStep(message.step);
+        break;
     }
     // Search, sort, band, bindings and export act on a shown report; an error or first load has none.
     this.toolbar.setActionable(this.report !== null);
@@ -378,6 +381,14 @@ export class App {
     const st = stepAt(graph, s);
     this.announcer.textContent = `Step ${s}: ${st.displayName} (${st.opType}), live ${formatMaybeBytes(st.liveBytes, st.liveReason)}`;
     this.saveSoon();
+  }
+
+  /** Opens the main graph at `step` with the step's details (the host asks for the peak step of a budget warning). */
+  private revealMainStep(step: number): void {
+    const main = this.report?.graphs[0];
+    if (!main || !Number.isInteger(step) || step < 0 || step >= main.stepCount) return;
+    if (this.graph !== main) this.openGraph(main.id);
+    this.showStep(step);
   }
 
   private showStep(step: number): void {
