@@ -19,6 +19,9 @@ import { readSettings } from './settings';
 import { validateFromWebview } from './validateMessage';
 import { setReportHtml } from './webviewHtml';
 
+/** How long after a budget warning opened the panel a reloading webview still gets the peak reveal (ms). */
+const REVEAL_WINDOW_MS = 5000;
+
 /** What a view starts from: settings-derived bindings and view, and optionally a plan already made (custom editor). */
 export interface ReportViewStart {
   bindings: Record<string, number>;
@@ -40,8 +43,11 @@ export class ReportView extends Disposable {
   private observed: ObservedProfile | null = null;
   private readonly onPlanned: ((bindings: Record<string, number>) => void) | undefined;
   private isReady = false;
-  /** Show the main graph's peak step once a report is on screen (the panel was opened from a budget warning). */
-  private isPeakRevealPending = false;
+  /**
+   * Until when (ms since epoch) a 'ready' re-sends the peak reveal: the panel was opened from a budget
+   * warning, and its webview, discarded while the text tab hid it, may load again just after the reveal.
+   */
+  private revealPeakUntil = 0;
   /** Incremented per plan request, so a late answer to an older request is dropped. */
   private generation = 0;
 
@@ -61,6 +67,11 @@ export class ReportView extends Disposable {
     setReportHtml(panel.webview, host.extensionUri, `Memory: ${this.fileName}`);
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw)));
     this.register(panel.onDidDispose(() => this.dispose()));
+    // A hidden panel's webview is discarded (no retainContextWhenHidden): what is posted then is lost,
+    // and the page posts 'ready' again when shown, which re-sends the report (and a recent reveal).
+    this.register(panel.onDidChangeViewState(() => {
+      if (!panel.visible) this.isReady = false;
+    }));
     if (!this.last) void this.replan();
     else if (this.last.ok) this.applyBudget(this.last.plan);
   }
@@ -89,13 +100,12 @@ export class ReportView extends Disposable {
 
   /** Shows the main graph at its peak step (or the largest known step when the peak is a lower bound), now or once the report is shown. */
   revealPeak(): void {
-    this.isPeakRevealPending = true;
+    this.revealPeakUntil = Date.now() + REVEAL_WINDOW_MS;
     this.revealPendingPeak();
   }
 
   private revealPendingPeak(): void {
-    if (!this.isPeakRevealPending || !this.isReady || !this.last?.ok) return;
-    this.isPeakRevealPending = false;
+    if (Date.now() > this.revealPeakUntil || !this.isReady || !this.last?.ok) return;
     const step = peakStepOf(this.last.plan.report);
     if (step !== null) this.post({ type: 'revealStep', step });
   }
