@@ -191,6 +191,8 @@ test('search shows "k of n"; Enter and Shift+Enter move through the matches in r
   const first = await selected();
   await input.press('Enter');
   assert.equal(await count.innerText(), `2 of ${total}`);
+  await nextFrames(h.page);
+  await h.screenshot('search');
   const second = await selected();
   assert.notEqual(second.seg, first.seg);
   assert.ok(second.start >= first.start, 'matches go in run order');
