@@ -3,6 +3,7 @@
  * `--vscode-*` theme variables (canvas cannot use var() itself). Re-read when the theme changes.
  */
 import { SEGMENT_KINDS, type SegmentKind } from './timeline/rowLayout';
+import { formatRgb, parseColor, withContrast, type Rgb } from './contrast';
 
 /** Resolved colours for one theme. */
 export interface Palette {
@@ -26,10 +27,38 @@ export interface Palette {
   isHighContrast: boolean;
 }
 
-/** Reads the palette from the document's computed CSS variables. */
+/** WCAG's contrast for graphics (bars, swatches, lines) against the editor background. */
+export const GRAPHIC_CONTRAST = 3;
+
+/** The --lens-* names whose colours draw graphics: each is adjusted to GRAPHIC_CONTRAST and published as --lens-swatch-*. */
+const GRAPHIC_VARIABLES = [...SEGMENT_KINDS, 'unavailable', 'curve', 'peak', 'lower-bound', 'arena', 'observed-1', 'observed-2', 'observed-3', 'observed-4'];
+
+/**
+ * Reads the palette from the document's computed CSS variables. Graphic colours that do not reach
+ * 3:1 against the editor background (VS Code's charts.orange on Light Modern) are moved toward
+ * black or white until they do, for the canvas and, through --lens-swatch-*, for the legend's swatches.
+ */
 export function readPalette(): Palette {
   const cs = getComputedStyle(document.body);
-  const get = (name: string, fallback: string): string => cs.getPropertyValue(name).trim() || fallback;
+  const raw = (name: string, fallback: string): string => cs.getPropertyValue(name).trim() || fallback;
+  const probe = document.createElement('span');
+  document.body.append(probe);
+  const resolve = (color: string): Rgb | null => {
+    probe.style.color = '';
+    probe.style.color = color;
+    return probe.style.color === '' ? null : parseColor(getComputedStyle(probe).color);
+  };
+  const background = resolve(raw('--lens-background', 'Canvas'));
+  const adjusted = new Map<string, string>();
+  for (const name of GRAPHIC_VARIABLES) {
+    const c = resolve(raw(`--lens-${name}`, raw('--lens-foreground', 'CanvasText')));
+    if (!c || !background) continue;
+    const fixed = formatRgb(withContrast(c, background, GRAPHIC_CONTRAST));
+    adjusted.set(`--lens-${name}`, fixed);
+    document.body.style.setProperty(`--lens-swatch-${name}`, fixed);
+  }
+  probe.remove();
+  const get = (name: string, fallback: string): string => adjusted.get(name) ?? raw(name, fallback);
   const fg = get('--lens-foreground', 'CanvasText');
   const kinds = Object.fromEntries(SEGMENT_KINDS.map((k) => [k, get(`--lens-${k}`, fg)])) as Record<SegmentKind, string>;
   return {

@@ -19,6 +19,7 @@ import { applyArenaReplay, DEFAULT_ARENA_OPTIONS, resolveArenaOptions } from './
 import type { ArenaSessionOptions } from '../report/report';
 
 export { DEFAULT_ARENA_OPTIONS };
+import { dimFacts, reportDims, type DimFacts } from './dimFacts';
 
 /** The tool name and version written into every report. */
 export const TOOL = { name: 'onnx-memory-lens', version: '0.1.0' } as const;
@@ -35,6 +36,8 @@ export interface Analysis {
    * (rebinds, view and session changes), which then only infer and plan. Absent: nothing is kept.
    */
   transformed?: WeakMap<Graph, TransformedGraph>;
+  /** Which dims are free or derived and the relations found (binding-independent), once the first report found them. */
+  dimFacts?: DimFacts;
 }
 
 /** How to plan: symbolic-dim bindings, the execution view and the session facts. */
@@ -112,6 +115,8 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     progress: new ProgressCounter(REPORT_PHASES.length * countNodes(analysis.model.graph), options.onProgress),
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
+  const facts = analysis.dimFacts ?? findDimFacts(ctx, analysis.model);
+  if (analysis.transformed) analysis.dimFacts = facts;
   ctx.progress.finish();
   const arena = resolveArenaOptions(options.arena);
   const physicalPeak = view === 'sequential' ? applyArenaReplay(ctx.graphs[0]!, arena) : {
@@ -135,7 +140,20 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     session: modeledSession(session, view, arena),
     graphs: ctx.graphs,
     physicalPeak,
+    dims: reportDims(facts, bindings),
   };
+}
+
+/**
+ * The dim facts from an inference of the main graph without bindings: the report's own when it
+ * has none, else one more inference of the main graph (once per Analysis; rebinds reuse the facts).
+ */
+function findDimFacts(ctx: GraphReportContext, model: Model): DimFacts {
+  const main = ctx.main!;
+  const unbound = Object.keys(ctx.bindings).length === 0
+    ? main.inference
+    : inferShapes(main.typed, { opsets: ctx.opsets, rules: shapeRuleOf, bindings: {}, functions: model.functions, irVersion: model.irVersion });
+  return dimFacts(main.typed, unbound, ctx.symbols);
 }
 
 /** Convenience: analyzeFile then buildReport. */

@@ -60,6 +60,8 @@ export interface GraphReportContext {
   outerMemo: WeakMap<Graph, string[]>;
   /** Transformed graphs from earlier reports of the same model (see TransformedGraph). */
   transformed: WeakMap<Graph, TransformedGraph>;
+  /** The main graph as inference read it and its inference, set by the main graph's report. */
+  main?: { typed: Graph; inference: InferenceResult };
   progress: ProgressCounter;
 }
 
@@ -126,6 +128,7 @@ export function buildGraphReport(
     ctx.transformed.set(graph, known);
   }
   ctx.progress.phaseDone(1, graphId, nodeCount);
+  if (parent === null) ctx.main = { typed: known.typed, inference };
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
   const sizeCache = new Map<string, SizeWithReason>();
   const bytesOf = (name: string): SizeWithReason => {

@@ -7,6 +7,7 @@
 import { formatBytesExact } from './formatBytes';
 import { liveBuffersAt } from './liveBuffers';
 import type { Report, ReportGraph } from './report';
+import { describeBindings, describeSession } from './describeSession';
 
 /** How many buffers the over-budget message names. */
 export const TOP_CONTRIBUTOR_COUNT = 3;
@@ -77,7 +78,7 @@ export function checkBudget(report: Report, budgetBytes: number | null): BudgetF
   const init = modelInitializerBytes(report);
   if (peak.bytes === null || peak.step === null || init === null) {
     const why = peak.bytes === null ? `the modeled peak is unavailable (${peak.reason ?? 'no reason given'})` : 'an initializer size is unavailable';
-    return { kind: 'unknown', budgetBytes, message: `Cannot check the memory budget of ${formatBytesExact(budgetBytes)}: ${why}` };
+    return { kind: 'unknown', budgetBytes, message: `Cannot check the memory budget of ${formatBytesExact(budgetBytes)}: ${why}${computedFor(report)}` };
   }
   const totalBytes = peak.bytes + init;
   if (totalBytes <= budgetBytes) return null;
@@ -87,6 +88,11 @@ export function checkBudget(report: Report, budgetBytes: number | null): BudgetF
   const top = contributors.length > 0 ? `; top contributors: ${contributors.map((c) => `${c.name} ${formatBytesExact(c.bytes)}`).join(', ')}` : '';
   const message =
     `Modeled peak ${formatBytesExact(peak.bytes)} at ${where} plus ${formatBytesExact(init)} of initializers ` +
-    `exceeds the budget of ${formatBytesExact(budgetBytes)}${top}`;
+    `exceeds the budget of ${formatBytesExact(budgetBytes)}${top}${computedFor(report)}`;
   return { kind: 'over', totalBytes, budgetBytes, peakStep: peak.step, contributors, message };
+}
+
+/** What a verdict was computed for: the bindings and the modeled session, as the panel's header names them. */
+function computedFor(report: Report): string {
+  return `. Computed for ${describeBindings(report)} with ${describeSession(report)}`;
 }

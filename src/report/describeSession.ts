@@ -55,3 +55,37 @@ export function describeSession(report: Pick<Report, 'view'> & { session?: Parti
   parts.push(arenaLabel(s, executor));
   return parts.join(' · ');
 }
+
+/** Longest bindings label before the rest is counted ("… and 180 more"). */
+const MAX_LABELLED_BINDINGS = 12;
+
+/**
+ * The bindings a report was planned with, in one line for the panel header and every export, e.g.
+ * "bindings batch=1 · sequence=128 (past unbound)", "no bindings (batch, sequence unbound)" or
+ * "no symbolic dims". Only the free dims count (a report's `dims`; `symbols` for older reports).
+ */
+export function describeBindings(report: Pick<Report, 'bindings' | 'symbols' | 'dims'>): string {
+  const names = report.dims ? report.dims.free.map((f) => f.name) : report.symbols;
+  if (names.length === 0) return 'no symbolic dims';
+  const bound = names.filter((n) => typeof report.bindings[n] === 'number');
+  const unbound = names.filter((n) => typeof report.bindings[n] !== 'number');
+  const list = (xs: string[], f: (x: string) => string): string =>
+    xs.length <= MAX_LABELLED_BINDINGS ? xs.map(f).join(', ') : `${xs.slice(0, MAX_LABELLED_BINDINGS).map(f).join(', ')} and ${xs.length - MAX_LABELLED_BINDINGS} more`;
+  const rest = unbound.length === 0 ? '' : ` (${list(unbound, (n) => n)} unbound)`;
+  if (bound.length === 0) return `no bindings${rest}`;
+  return `bindings ${list(bound, (n) => `${n}=${report.bindings[n]}`)}${rest}`;
+}
+
+/** The bindings as a file-name part, e.g. "batch1-sequence128", or '' when none are bound. */
+export function bindingsFileTag(bindings: Readonly<Record<string, number>>): string {
+  const parts = Object.keys(bindings).sort().map((n) => `${n.replace(/[^A-Za-z0-9]+/g, '_')}${bindings[n]}`);
+  const tag = parts.join('-');
+  // File systems take 255 bytes per name; a model with hundreds of dims keeps a short, stable tag.
+  return tag.length <= 80 ? tag : `${parts.length}dims-${hash32(tag).toString(16)}`;
+}
+
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}

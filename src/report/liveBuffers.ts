@@ -10,6 +10,8 @@ export interface LiveBuffer {
   values: string[];
   bytes: number | null;
   reason: string | null;
+  /** True for a graph output's buffer (AllocateOutput root): ORT allocates it outside the memory pattern. */
+  isGraphOutput: boolean;
 }
 
 /** Root kinds whose bytes make up a step's live bytes (Allocate and AllocateOutput roots). */
@@ -33,11 +35,12 @@ export function liveBuffersAt(graph: ReportGraph, step: number): LiveBuffer[] {
   for (const v of graph.values) if (v.root === v.name) rootKind.set(v.name, v.allocKind);
   const byRoot = new Map<string, LiveBuffer>();
   for (const v of graph.values) {
-    if (!RUN_BUFFER_KINDS.has(rootKind.get(v.root) ?? v.allocKind)) continue;
+    const kind = rootKind.get(v.root) ?? v.allocKind;
+    if (!RUN_BUFFER_KINDS.has(kind)) continue;
     const [s, e] = valueInterval(v, n);
     if (!(s <= step && step < e)) continue;
     let b = byRoot.get(v.root);
-    if (!b) byRoot.set(v.root, (b = { root: v.root, values: [], bytes: 0, reason: null }));
+    if (!b) byRoot.set(v.root, (b = { root: v.root, values: [], bytes: 0, reason: null, isGraphOutput: kind === 'AllocateOutput' }));
     b.values.push(v.name);
     if (v.bytes === null) { b.bytes = null; b.reason = v.unavailableReason; }
     else if (b.bytes !== null) b.bytes = Math.max(b.bytes, v.bytes);

@@ -32,7 +32,9 @@ export type ToWebview =
   | { type: 'reportColumns'; packed: PackedReportColumns; fileName: string }
   | { type: 'loading'; fileName: string; message: string }
   | { type: 'error'; code: string; message: string; fileName: string }
-  | { type: 'observed'; observed: ObservedProfile | null };
+  | { type: 'observed'; observed: ObservedProfile | null }
+  /** Show the main graph at this step, with its details (a budget warning opened the panel at its peak step). */
+  | { type: 'revealStep'; step: number };
 
 /** Messages from the webview to the host. */
 export type FromWebview =

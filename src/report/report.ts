@@ -225,6 +225,58 @@ export interface ReportSession extends SessionFacts {
   arena?: ArenaSessionOptions;
 }
 
+/** Where a free dim appears: a main-graph input and its axis, shown as `input[axis]`. */
+export interface ReportDimUse {
+  input: string;
+  axis: number;
+}
+
+/**
+ * A dim the user binds: a dim_param of a main-graph input ('input'), a data-dependent size named
+ * after the node that makes it ('dataDependent', e.g. `NonZero_3.count`), or a name that only the
+ * run's shapes use and nothing derives ('model').
+ */
+export interface ReportFreeDim {
+  name: string;
+  source: 'input' | 'dataDependent' | 'model';
+  /** Its axes in the main graph's inputs, in input order; [] for the other sources. */
+  uses: ReportDimUse[];
+}
+
+/** A dim_param that inference derives from the free dims: never a field, shown with its value. */
+export interface ReportDerivedDim {
+  name: string;
+  /** The distinct dims inference gives where the model declares this name, unbound ('sequence', 'past+sequence', 1), in order found; [] when no run shape tells. */
+  expressions: Array<number | string>;
+  /** `expressions` under the report's bindings: a number once every symbol is bound. */
+  values: Array<number | string>;
+  /** The first value that declares it, and the axis. */
+  at: { value: string; axis: number } | null;
+}
+
+/**
+ * A relation between free dims that the graph implies: a value declares free dim `name` on an axis
+ * where inference computes `expression` of other dims (e.g. a KV cache's Concat of past and new:
+ * total_sequence_length = past_sequence_length + sequence_length).
+ */
+export interface ReportDimRelation {
+  name: string;
+  /** The dim inference computes, unbound (canonical text, e.g. 'past_sequence_length+sequence_length'). */
+  expression: string;
+  at: { value: string; axis: number; producerOp: string | null };
+  /** `expression` under the bindings once all its symbols are bound, else null. */
+  consistentValue: number | null;
+  /** True when `name` is bound to a value other than `consistentValue`. */
+  isViolated: boolean;
+}
+
+/** How the report's symbols split into what the user binds, what inference derives, and the relations found. */
+export interface ReportDims {
+  free: ReportFreeDim[];
+  derived: ReportDerivedDim[];
+  relations: ReportDimRelation[];
+}
+
 export interface Report {
   schemaVersion: 1;
   tool: { name: string; version: string };
@@ -235,6 +287,11 @@ export interface Report {
   inputValues?: Record<string, number[]>;
   /** Symbolic dims the model has (names), bound or not, for the UI's binding inputs. */
   symbols: string[];
+  /**
+   * Which of `symbols` the user binds and which inference derives, with the relations the graph
+   * implies (added within schema version 1; absent in reports written before it).
+   */
+  dims?: ReportDims;
   view: PlanView;
   /** Session facts the workspace and prepack formulas used (defaults unless the user set them). */
   session: ReportSession;

@@ -307,9 +307,10 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
   for (const [d, v] of Object.entries(options.opsets)) opsets[domainName(d)] = v;
   const functions = new Map<string, FunctionInfo>();
   for (const f of options.functions ?? []) functions.set(`${f.domain}::${f.name}`, f);
+  const generated = new Set<string>();
   const run = (isStatic: boolean): PassResult => {
     const canOverrideInitializers = (options.irVersion ?? 4) >= 4;
-    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: new Set(), rules: options.rules };
+    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: isStatic ? new Set() : generated, rules: options.rules };
     let outer: Scope | null = null;
     if (options.outerScope) {
       const values = new Map<string, Val>();
@@ -319,5 +320,6 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
     const inputValues = isStatic ? undefined : options.inputValues;
     return runGraph(pass, graph, outer, null, 0, inputValues);
   };
-  return zip(run(true), run(false));
+  const result = zip(run(true), run(false));
+  return generated.size > 0 ? { ...result, generatedSymbols: [...generated] } : result;
 }

@@ -37,4 +37,6 @@ export interface InferenceResult {
   values: Map<string, InferredValue>;
   /** Results for subgraph bodies, keyed by the Graph object found in the node attribute. */
   subgraphs: Map<Graph, InferenceResult>;
+  /** Top-level result only: the data-dependent symbols the run pass generated (e.g. 'NonZero_3.count'), in any body too; absent when none. */
+  generatedSymbols?: string[];
 }

@@ -14,6 +14,7 @@ import { REPORT_PANEL_VIEW_TYPE, ViewRegistry } from './viewRegistry';
 import { reportWebviewOptions } from './webviewHtml';
 import { ARENA_SETTINGS, readSettings, SESSION_SETTINGS, SETTINGS_SECTION } from './settings';
 import { panelTitle } from './panelTitle';
+import { BINDINGS_MEMORY_KEY, recallBindings, rememberBindings } from './bindingMemory';
 
 /** Command id of "Show memory backing report" (package.json). */
 export const SHOW_REPORT_COMMAND = 'onnxMemoryLens.showReport';
@@ -53,10 +54,19 @@ export function activate(context: vscode.ExtensionContext): void {
   const views = new ViewRegistry();
   const importProfile = (view: ReportView): Promise<void> => importProfileInto(view);
 
+  // The last bindings per model: a model reopened starts from the values it was last planned with.
+  const bindingMemory = {
+    startFor: (uri: vscode.Uri, defaults: Record<string, number>): Record<string, number> => recallBindings(context.workspaceState.get(BINDINGS_MEMORY_KEY), uri.fsPath) ?? defaults,
+    remember: (uri: vscode.Uri, bindings: Record<string, number>): void => {
+      void context.workspaceState.update(BINDINGS_MEMORY_KEY, rememberBindings(context.workspaceState.get(BINDINGS_MEMORY_KEY), uri.fsPath, bindings));
+    },
+  };
+
   const openView = (panel: vscode.WebviewPanel, modelUri: vscode.Uri): ReportView => {
     const settings = readSettings(modelUri);
     for (const p of settings.problems) host.log(p);
-    const view = new ReportView(host, panel, modelUri, { bindings: settings.defaultBindings, view: settings.view, outcome: null }, importProfile);
+    const start = { bindings: bindingMemory.startFor(modelUri, settings.defaultBindings), view: settings.view, outcome: null, onPlanned: (b: Record<string, number>) => bindingMemory.remember(modelUri, b) };
+    const view = new ReportView(host, panel, modelUri, start, importProfile);
     views.add(view);
     void context.workspaceState.update(PANEL_MEMORY_KEY, rememberPanel(context.workspaceState.get(PANEL_MEMORY_KEY), panel.title, modelUri.fsPath));
     retitlePanels();
@@ -109,7 +119,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }
       await importProfile(view);
     }),
-    vscode.window.registerCustomEditorProvider(REPORT_EDITOR_VIEW_TYPE, new LensEditorProvider(host, importProfile, (v) => views.add(v)), {
+    vscode.window.registerCustomEditorProvider(REPORT_EDITOR_VIEW_TYPE, new LensEditorProvider(host, importProfile, (v) => views.add(v), bindingMemory), {
       supportsMultipleEditorsPerDocument: true,
     }),
     vscode.window.registerWebviewPanelSerializer(REPORT_PANEL_VIEW_TYPE, {
@@ -122,6 +132,20 @@ export function activate(context: vscode.ExtensionContext): void {
         }
         openView(panel, vscode.Uri.file(path));
       },
+    }),
+    // A budget warning clicked in the Problems view opens the model in the text editor, which can only
+    // say the file is binary: the report panel opens instead, at the peak step the warning names.
+    vscode.window.tabGroups.onDidChangeTabs((e) => {
+      for (const tab of e.opened) {
+        const input = tab.input;
+        if (!(input instanceof vscode.TabInputText) || !isOnnxUri(input.uri) || input.uri.scheme !== 'file') continue;
+        if (!host.diagnostics.has(input.uri)) continue;
+        host.log(`Opening the report of ${input.uri.fsPath} at its peak step instead of the binary file (it has a budget warning)`);
+        void Promise.resolve(vscode.window.tabGroups.close(tab))
+          .then(() => showReport(input.uri))
+          .then(() => views.panelFor(input.uri)?.revealPeak())
+          .catch((err: unknown) => host.reportError(err, basename(input.uri.fsPath)));
+      }
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       for (const view of views.all()) {

@@ -31,19 +31,22 @@ export class LensEditorProvider implements vscode.CustomReadonlyEditorProvider<L
     private readonly host: LensHost,
     private readonly importProfile: ProfileImporter,
     private readonly onView: (view: ReportView) => void,
+    /** The bindings a model opens with (its last ones, else the setting's), and where new ones are remembered. */
+    private readonly bindings: { startFor(uri: vscode.Uri, defaults: Record<string, number>): Record<string, number>; remember(uri: vscode.Uri, bindings: Record<string, number>): void },
   ) {}
 
   async openCustomDocument(uri: vscode.Uri, _context: vscode.CustomDocumentOpenContext, token: vscode.CancellationToken): Promise<LensDocument> {
     const settings = readSettings(uri);
     for (const p of settings.problems) this.host.log(p);
+    const bindings = this.bindings.startFor(uri, settings.defaultBindings);
     let outcome: PlanOutcome;
     try {
       const session = this.host.sessions.acquire(uri.fsPath);
-      outcome = { ok: true, plan: await this.host.plan(session, settings.defaultBindings, settings.view, token, settings.session) };
+      outcome = { ok: true, plan: await this.host.plan(session, bindings, settings.view, token, settings.session) };
     } catch (err) {
       outcome = { ok: false, error: this.host.reportError(err, basename(uri.fsPath)) };
     }
-    return new LensDocument(uri, outcome, settings.defaultBindings, settings.view);
+    return new LensDocument(uri, outcome, bindings, settings.view);
   }
 
   resolveCustomEditor(document: LensDocument, panel: vscode.WebviewPanel): void {
@@ -51,7 +54,7 @@ export class LensEditorProvider implements vscode.CustomReadonlyEditorProvider<L
       this.host,
       panel,
       document.uri,
-      { bindings: document.bindings, view: document.view, outcome: document.outcome },
+      { bindings: document.bindings, view: document.view, outcome: document.outcome, onPlanned: (b) => this.bindings.remember(document.uri, b) },
       this.importProfile,
     );
     this.onView(view);

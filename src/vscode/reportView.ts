@@ -19,11 +19,16 @@ import { readSettings } from './settings';
 import { validateFromWebview } from './validateMessage';
 import { setReportHtml } from './webviewHtml';
 
+/** How long after a budget warning opened the panel a reloading webview still gets the peak reveal (ms). */
+const REVEAL_WINDOW_MS = 5000;
+
 /** What a view starts from: settings-derived bindings and view, and optionally a plan already made (custom editor). */
 export interface ReportViewStart {
   bindings: Record<string, number>;
   view: PlanView;
   outcome: PlanOutcome | null;
+  /** Called with the bindings of every plan shown (the host remembers them per model). */
+  onPlanned?: (bindings: Record<string, number>) => void;
 }
 
 /** Imports an ORT profile for a view; supplied by the extension so the view stays free of file pickers. */
@@ -36,7 +41,13 @@ export class ReportView extends Disposable {
   private view: PlanView;
   private last: PlanOutcome | null;
   private observed: ObservedProfile | null = null;
+  private readonly onPlanned: ((bindings: Record<string, number>) => void) | undefined;
   private isReady = false;
+  /**
+   * Until when (ms since epoch) a 'ready' re-sends the peak reveal: the panel was opened from a budget
+   * warning, and its webview, discarded while the text tab hid it, may load again just after the reveal.
+   */
+  private revealPeakUntil = 0;
   /** Incremented per plan request, so a late answer to an older request is dropped. */
   private generation = 0;
 
@@ -52,9 +63,15 @@ export class ReportView extends Disposable {
     this.bindings = { ...start.bindings };
     this.view = start.view;
     this.last = start.outcome;
+    this.onPlanned = start.onPlanned;
     setReportHtml(panel.webview, host.extensionUri, `Memory: ${this.fileName}`);
     this.register(panel.webview.onDidReceiveMessage((raw: unknown) => this.onMessage(raw)));
     this.register(panel.onDidDispose(() => this.dispose()));
+    // A hidden panel's webview is discarded (no retainContextWhenHidden): what is posted then is lost,
+    // and the page posts 'ready' again when shown, which re-sends the report (and a recent reveal).
+    this.register(panel.onDidChangeViewState(() => {
+      if (!panel.visible) this.isReady = false;
+    }));
     if (!this.last) void this.replan();
     else if (this.last.ok) this.applyBudget(this.last.plan);
   }
@@ -79,6 +96,18 @@ export class ReportView extends Disposable {
   /** Plans again when the last attempt failed or was cancelled (the command was run again on this model). */
   retryIfFailed(): void {
     if (this.last && !this.last.ok) void this.replan();
+  }
+
+  /** Shows the main graph at its peak step (or the largest known step when the peak is a lower bound), now or once the report is shown. */
+  revealPeak(): void {
+    this.revealPeakUntil = Date.now() + REVEAL_WINDOW_MS;
+    this.revealPendingPeak();
+  }
+
+  private revealPendingPeak(): void {
+    if (Date.now() > this.revealPeakUntil || !this.isReady || !this.last?.ok) return;
+    const step = peakStepOf(this.last.plan.report);
+    if (step !== null) this.post({ type: 'revealStep', step });
   }
 
   /** Re-evaluates the budget diagnostic (after a settings change). */
@@ -125,6 +154,7 @@ export class ReportView extends Disposable {
     else if (this.last.ok) this.postReport(this.last.plan.packed);
     else this.post(this.last.error);
     if (this.observed) this.post({ type: 'observed', observed: this.observed });
+    this.revealPendingPeak();
   }
 
   /** Checks the budget once the webview has its message: decoding the host's copy of a large report takes a while. */
@@ -150,8 +180,10 @@ export class ReportView extends Disposable {
       });
       if (generation !== this.generation || this.isDisposed) return;
       this.last = { ok: true, plan };
+      this.onPlanned?.({ ...this.bindings });
       // The webview first: the host decodes its own copy of the report (for the budget) afterwards.
       this.postReport(plan.packed);
+      this.revealPendingPeak();
       this.applyBudget(plan);
     } catch (err) {
       if (generation !== this.generation || this.isDisposed) return;
@@ -213,4 +245,14 @@ export class ReportView extends Disposable {
       this.reportProblem(wrapped);
     }
   }
+}
+
+/** The main graph's peak step, or its largest known step when some steps are unavailable; null when none is known. */
+function peakStepOf(report: Report): number | null {
+  const main = report.graphs[0];
+  if (!main) return null;
+  if (main.peak.step !== null) return main.peak.step;
+  let best: number | null = null;
+  for (const s of main.steps) if (s.liveBytes !== null && (best === null || s.liveBytes > main.steps[best]!.liveBytes!)) best = s.index;
+  return best;
 }

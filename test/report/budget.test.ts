@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { checkBudget, initializerBytes, modelInitializerBytes, sessionArenaBytes, topContributors } from '../../src/report/budget';
 import { formatBytesExact as formatBytes } from '../../src/report/formatBytes';
 import type { Report, ReportGraph, ReportValue } from '../../src/report/report';
-import { modeledSession } from '../../src/report/describeSession';
+import { describeSession, modeledSession } from '../../src/report/describeSession';
 
 function value(name: string, bytes: number | null, producedAt: number, releasedAfter: number | null, extra: Partial<ReportValue> = {}): ReportValue {
   return {
@@ -61,14 +61,22 @@ test('checkBudget() names the peak step and the largest live buffers when peak p
   assert.equal(
     finding.message,
     'Modeled peak 4.88 KiB (5,000 B) at step 1 (relu_b) plus 3.91 KiB (4,000 B) of initializers exceeds the budget of 8.79 KiB (8,999 B); ' +
-      'top contributors: a 2.93 KiB (3,000 B), b 1.95 KiB (2,000 B)',
+      'top contributors: a 2.93 KiB (3,000 B), b 1.95 KiB (2,000 B). ' +
+      `Computed for no symbolic dims with ${describeSession(report(values, peak))}`,
   );
 });
 
 test('checkBudget() says the budget cannot be checked when the peak is unavailable', () => {
   const finding = checkBudget(report(values, { bytes: null, step: null, reason: "unbound dim 'batch'", label: 'modeled peak' }), 10);
   assert.ok(finding && finding.kind === 'unknown');
-  assert.equal(finding.message, "Cannot check the memory budget of 10 B: the modeled peak is unavailable (unbound dim 'batch')");
+  assert.equal(finding.message, "Cannot check the memory budget of 10 B: the modeled peak is unavailable (unbound dim 'batch'). " +
+    `Computed for no symbolic dims with ${describeSession(report(values, peak))}`);
+});
+
+test('the budget message names the bindings and the session it was computed for', () => {
+  const r = { ...report(values, peak), bindings: { batch: 2 }, symbols: ['batch', 'seq'] };
+  const finding = checkBudget(r, 10)!;
+  assert.match(finding.message, /\. Computed for bindings batch=2 \(seq unbound\) with ONNX Runtime 1\.30 · CPU EP · graph optimizations disabled · sequential executor · 2 intra-op threads · /);
 });
 
 test('initializerBytes() is null when any initializer size is unknown', () => {

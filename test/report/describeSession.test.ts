@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeModelBytes } from '../../src/onnx/loadModel';
 import { buildReport, type Analysis } from '../../src/analyze/buildReport';
-import { describeSession } from '../../src/report/describeSession';
+import { bindingsFileTag, describeBindings, describeSession } from '../../src/report/describeSession';
 import { escapeHtml, renderStandaloneHtml } from '../../src/report/renderHtml';
 import { renderText } from '../../src/report/renderText';
 import type { Report } from '../../src/report/report';
@@ -69,4 +69,22 @@ test('the text summary names the modeled session on its own line', () => {
 test('the standalone HTML page names the modeled session in its description', () => {
   const html = renderStandaloneHtml(buildReport(analysis()), '/* bundle */', '', { nonce: 'n' });
   assert.ok(html.includes(`<meta name="description" content="${escapeHtml(`ONNX Memory Lens report of session.onnx. Modeled session: ${SEQUENTIAL_LABEL}`)}">`), html.slice(0, 800));
+});
+
+test('describeBindings() names the free dims bound and unbound; bindingsFileTag() makes a short, stable file-name part', () => {
+  const free = (names: string[]) => ({ free: names.map((name) => ({ name, source: 'input' as const, uses: [] })), derived: [], relations: [] });
+  assert.equal(describeBindings({ bindings: {}, symbols: [], dims: free([]) }), 'no symbolic dims');
+  assert.equal(describeBindings({ bindings: {}, symbols: ['b', 's'], dims: free(['b', 's']) }), 'no bindings (b, s unbound)');
+  assert.equal(describeBindings({ bindings: { b: 1, s: 8 }, symbols: ['b', 's'], dims: free(['b', 's']) }), 'bindings b=1, s=8');
+  // Only free dims count: a binding of a derived name (an older panel's state) is not listed.
+  assert.equal(describeBindings({ bindings: { b: 1, unk: 3 }, symbols: ['b', 's', 'unk'], dims: free(['b', 's']) }), 'bindings b=1 (s unbound)');
+  // Reports without dims fall back to their symbols.
+  assert.equal(describeBindings({ bindings: { b: 2 }, symbols: ['b'] }), 'bindings b=2');
+  const many = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`unk__${i}`, 1]));
+  assert.match(describeBindings({ bindings: many, symbols: Object.keys(many), dims: free(Object.keys(many)) }), /unk__11=1 and 8 more$/);
+  assert.equal(bindingsFileTag({ seq: 128, batch: 2 }), 'batch2-seq128');
+  assert.equal(bindingsFileTag({}), '');
+  const tag = bindingsFileTag(many);
+  assert.match(tag, /^20dims-[0-9a-f]+$/);
+  assert.equal(bindingsFileTag(many), tag);
 });

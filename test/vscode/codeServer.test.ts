@@ -75,6 +75,12 @@ function makeWorkspace(run: string): string {
   writeFileSync(join(ws, 'broken.onnx'), 'This file is not an ONNX model.\n');
   writeFileSync(join(ws, 'chain.onnx'), longChainModel(CHAIN_NODES));
   for (const [name, make] of MANY_GRAPH_MODELS) writeFileSync(join(ws, name), make());
+  // Symbolic dims to bind: the last bindings come back when the model is reopened.
+  writeFileSync(join(ws, 'dims.onnx'), buildModel({
+    nodes: [node('Relu', ['x'], ['a'], { name: 'relu' }), node('Sigmoid', ['a'], ['y'], { name: 'sigmoid' })],
+    inputs: [tensorValue('x', DataType.FLOAT, ['batch', 'seq', 64])],
+    outputs: [tensorValue('y', DataType.FLOAT, ['batch', 'seq', 64])],
+  }));
   // A second model.onnx in a folder of its own: two open reports of one file name.
   mkdirSync(join(ws, 'twin'));
   writeFileSync(join(ws, 'twin', 'model.onnx'), ifChainModel(2));
@@ -523,7 +529,17 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     assert.ok(peakStep !== null);
     assert.match(text, new RegExp(`at step ${peakStep} \\(`));
     assert.match(text, new RegExp(`budget of 1,000 B|budget of ${BUDGET_BYTES} B`));
+    // It names what it was computed for: the bindings and the modeled session.
+    assert.ok(text.includes(`. Computed for no symbolic dims with ${describeSession(sequential)}`), text);
     await shot(page, 'problems');
+    // Clicking it opens the report at the peak step (not the binary model in a text editor).
+    await warning.first().click();
+    await page.getByRole('tab', { name: /Memory: model\.onnx/, selected: true }).waitFor({ state: 'visible', timeout: 30_000 });
+    const frame = await reportFrame(page);
+    await frame.locator('.step-details:not([hidden]) h2', { hasText: new RegExp(`^Step ${peakStep}$`, 'i') }).waitFor({ state: 'visible', timeout: 30_000 });
+    assert.equal(await frame.evaluate(() => (globalThis as unknown as { memoryLens: { chart: { cursorStep: number } } }).memoryLens.chart.cursorStep), peakStep);
+    assert.equal(await page.locator('.tab', { hasText: /^model\.onnx$/ }).count(), 0, 'no text editor tab of the binary model is left open');
+    await shot(page, 'budget-peak');
     await page.locator('.statusbar-item[id="status.problems"]').click();
   }));
 
@@ -658,6 +674,32 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await twinTab.locator('.codicon-close, .tab-actions .action-label').first().click();
     await twinTab.waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByRole('tab', { name: /^Memory: model\.onnx$/ }).waitFor({ state: 'visible', timeout: 10_000 });
+  }));
+
+  test('the last bindings of a model are named in the panel header and restored when it is reopened', step(async ({ page, webviewErrors }) => {
+    await openContextMenu(page, page.getByRole('treeitem', { name: 'dims.onnx' }), MENU_LABEL);
+    await clickMenuItem(page, MENU_LABEL);
+    const tab = page.getByRole('tab', { name: /Memory: dims\.onnx/ });
+    await tab.waitFor({ state: 'visible', timeout: 60_000 });
+    let frame = await reportFrame(page);
+    await watchWebviewErrors(frame);
+    await waitForReport(frame);
+    assert.equal(await frame.locator('.breadcrumb .bindings-label').innerText(), 'no bindings (batch, seq unbound)');
+    await frame.locator('#bind-0 input').fill('3');
+    await frame.locator('#bind-0 input').press('Enter');
+    await frame.locator('.breadcrumb .bindings-label', { hasText: 'bindings batch=3 (seq unbound)' }).waitFor({ state: 'visible', timeout: 60_000 });
+    webviewErrors.push(...(await webviewErrorsIn(frame)));
+    await tab.locator('.codicon-close, .tab-actions .action-label').first().click();
+    await tab.waitFor({ state: 'detached', timeout: 10_000 });
+    await openContextMenu(page, page.getByRole('treeitem', { name: 'dims.onnx' }), MENU_LABEL);
+    await clickMenuItem(page, MENU_LABEL);
+    await tab.waitFor({ state: 'visible', timeout: 60_000 });
+    frame = await reportFrame(page);
+    await watchWebviewErrors(frame);
+    await frame.locator('.breadcrumb .bindings-label', { hasText: 'bindings batch=3 (seq unbound)' }).waitFor({ state: 'visible', timeout: 60_000 });
+    assert.equal(await frame.locator('#bind-0').evaluate((el) => (el as unknown as { value: string }).value), '3');
+    await shot(page, 'bindings-restored');
+    webviewErrors.push(...(await webviewErrorsIn(frame)));
   }));
 
   test('the webview threw no uncaught errors', step(async ({ webviewErrors }) => {

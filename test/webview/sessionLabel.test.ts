@@ -1,6 +1,6 @@
 /**
  * The webview names the ORT session its numbers model, in the panel's header and inside every
- * export (PNG caption and Description text, SVG caption, CSV last line, JSON session), with the
+ * export (PNG header and Description text, SVG caption, CSV last line, JSON session), with the
  * one label the core produces (describeSession).
  */
 import { after, before, test } from 'node:test';
@@ -72,11 +72,11 @@ test('the panel header names the modeled session, and follows the view', async (
   await h.close();
 });
 
-test('PNG export: a caption band above the chart, and the label as the PNG Description', async () => {
+test('PNG export: a header band above the chart, and the label as a line of the PNG Description', async () => {
   const h = await openSmall();
   const png = await exported(h, 'png');
   const info = pngInfo(png);
-  assert.equal(info.text.get('Description'), LABEL);
+  assert.equal(info.text.get('Description')!.split('\n')[1], LABEL);
   // Page-side code: the root tsconfig has no DOM types, so page objects are reached through globalThis.
   const heights = await h.page.evaluate(() => {
     const doc = (globalThis as any).document;
@@ -84,8 +84,9 @@ test('PNG export: a caption band above the chart, and the label as the PNG Descr
     const gantt = doc.querySelector('.gantt-canvas');
     return { curve: curve.height as number, gantt: gantt.height as number, ratio: (gantt.width / gantt.clientWidth) as number };
   });
-  const band = Math.round(20 * heights.ratio);
-  assert.equal(info.height, band + heights.curve + heights.gantt);
+  // Header lines and legend above the curve, the step axis between curve and Gantt.
+  assert.ok(info.height > heights.curve + heights.gantt + Math.round(4 * 16 * heights.ratio), `PNG height ${info.height}`);
+  const band = Math.round(3 * 16 * heights.ratio);
   // The band holds drawn text: pixels that differ from the background (top-left pixel).
   const inked = await h.page.evaluate(async ({ url, band }) => {
     const g = globalThis as any;
@@ -117,14 +118,16 @@ test('SVG, CSV and JSON exports carry the label', async () => {
       desc: (doc.querySelector('desc')?.textContent ?? null) as string | null,
       title: (doc.querySelector('svg > title')?.textContent ?? null) as string | null,
       height: Number(doc.documentElement.getAttribute('height')),
+      headerPx: Number(doc.documentElement.getAttribute('data-header-px')),
       ganttHeight: g.document.querySelector('.gantt-canvas').clientHeight as number,
       rects: doc.querySelectorAll('rect').length as number,
     };
   }, svg);
   assert.equal(parsed.caption, LABEL);
-  assert.equal(parsed.desc, `Modeled session: ${LABEL}`);
+  assert.equal(parsed.desc!.split('\n')[1], LABEL);
   assert.equal(parsed.title, `main: memory timeline (${LABEL})`);
-  assert.equal(parsed.height, parsed.ganttHeight + 20);
+  assert.ok(parsed.headerPx > 4 * 16, `header height ${parsed.headerPx}`);
+  assert.equal(parsed.height, parsed.ganttHeight + parsed.headerPx);
   assert.ok(parsed.rects > 2, 'the bars are still there');
 
   const csv = (await exported(h, 'csv')).trimEnd().split('\n');

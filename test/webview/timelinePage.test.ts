@@ -129,7 +129,7 @@ test('the Parallel switch posts setView and the parallel report changes the inte
   const e = intervals.find((i) => i.value === 'e')!;
   assert.deepEqual([a.startStep, a.endStepExclusive], [0, 2]);
   assert.deepEqual([e.root, e.kind], ['e', 'allocate']);
-  assert.match(exported.fileName, /parallel\.json$/);
+  assert.match(exported.fileName, /parallel-batch1\.json$/);
   // The value e now has its own row; hovering step 1 on a's row no longer finds b in place.
   const p = await ganttPoint(h.page, 1.5, ROW.a);
   await h.page.mouse.move(p.x, p.y);
@@ -191,6 +191,8 @@ test('search shows "k of n"; Enter and Shift+Enter move through the matches in r
   const first = await selected();
   await input.press('Enter');
   assert.equal(await count.innerText(), `2 of ${total}`);
+  await nextFrames(h.page);
+  await h.screenshot('search');
   const second = await selected();
   assert.notEqual(second.seg, first.seg);
   assert.ok(second.start >= first.start, 'matches go in run order');

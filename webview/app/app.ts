@@ -16,10 +16,12 @@ import { emphasisMask } from '../timeline/emphasisMask';
 import { buildRowLayout, type RowLayout } from '../timeline/rowLayout';
 import { restoreViewState, type ViewState } from '../viewState';
 import { ChartView, GUTTER_PX, ROW_HEIGHT_PX, type ChartData } from './chartView';
-import { describeSession } from '../../src/report/describeSession';
-import { toCsvWithCaption, toPngDataUrl, toSvg } from './exporters';
+import { toCsvWithContext, toPngDataUrl, toSvg, type ImageHeader } from './exporters';
+import { exportBaseName, exportContext, headerLines, legendSwatches, stepTicks } from './exportHeader';
 import { intervalRecords } from '../timeline/intervalRecords';
 import { fillHoverCard } from './hoverCard';
+import { placeCard } from './cardPlacement';
+import { peakSummary } from './peakSummary';
 import { SidePanel } from './sidePanel';
 import { Toolbar, type ExportFormat } from './toolbar';
 import { renderBreadcrumb } from './breadcrumb';
@@ -122,6 +124,9 @@ export class App {
       case 'observed':
         this.observed = message.observed;
         if (this.report) this.showGraph(this.state.domain);
+        break;
+      case 'revealStep':
+        this.revealMainStep(message.step);
         break;
     }
     // Search, sort, band, bindings and export act on a shown report; an error or first load has none.
@@ -230,7 +235,11 @@ export class App {
     if (graph.bestFitArenaBytes !== null) lines.push({ bytes: graph.bestFitArenaBytes, label: 'best-fit arena', color: this.palette.arena, isDashed: false });
     let yMax = Math.max(maxLive ?? 0, graph.bestFitArenaBytes ?? 0, graph.peak.bytes ?? 0);
     for (const o of [...observed, ...physical]) yMax = Math.max(yMax, seriesMax(o.series));
-    return { graph, layout, live, observed, physical, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueNames: Array.from(graph.values.name, (k) => graph.strings[k]!) };
+    const peak = peakSummary(graph);
+    return {
+      graph, layout, live, observed, physical, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueNames: Array.from(graph.values.name, (k) => graph.strings[k]!),
+      peak: { step: peak.step, bytes: peak.bytes, isLowerBound: peak.isLowerBound },
+    };
   }
 
   private relayout(): void {
@@ -358,10 +367,8 @@ export class App {
     }
     this.card.hidden = false;
     this.card.classList.toggle('pinned', this.isPinned);
-    const w = this.card.offsetWidth;
-    const h = this.card.offsetHeight;
-    const left = x + 14 + w > window.innerWidth ? Math.max(0, x - 14 - w) : x + 14;
-    const top = y + 14 + h > window.innerHeight ? Math.max(0, window.innerHeight - h - 4) : y + 14;
+    // Beside the pointer, never over the bar it describes.
+    const { left, top } = placeCard(this.card.offsetWidth, this.card.offsetHeight, x, y, this.chart.segmentClientRect(seg), window.innerWidth, window.innerHeight);
     this.card.style.left = `${left}px`;
     this.card.style.top = `${top}px`;
   }
@@ -382,6 +389,14 @@ export class App {
     const st = stepAt(graph, s);
     this.announcer.textContent = `Step ${s}: ${st.displayName} (${st.opType}), live ${formatMaybeBytes(st.liveBytes, st.liveReason)}`;
     this.saveSoon();
+  }
+
+  /** Opens the main graph at `step` with the step's details (the host asks for the peak step of a budget warning). */
+  private revealMainStep(step: number): void {
+    const main = this.report?.graphs[0];
+    if (!main || !Number.isInteger(step) || step < 0 || step >= main.stepCount) return;
+    if (this.graph !== main) this.openGraph(main.id);
+    this.showStep(step);
   }
 
   private showStep(step: number): void {
@@ -448,28 +463,33 @@ export class App {
   private exportView(format: ExportFormat): void {
     const graph = this.graph;
     const layout = this.layout;
-    if (!graph || !layout) return;
-    const base = `${(this.fileName || 'model').replace(/\.onnx$/i, '')}-${graph.id.replace(/[^A-Za-z0-9._-]+/g, '_')}-${this.report?.view ?? 'view'}`;
-    const caption = this.report ? describeSession(this.report) : '';
+    const report = this.report;
+    if (!graph || !layout || !report) return;
+    const context = exportContext(report, graph, this.fileName, graph.stepCount > 0 ? this.chart.visibleDomain() : [0, 0]);
+    const header = (): ImageHeader => ({
+      lines: headerLines(context), legend: legendSwatches(graph, this.observed, this.palette), color: this.palette.foreground,
+      background: this.palette.background, ticks: stepTicks(this.chart.scale(), 80), gutterPx: GUTTER_PX,
+    });
     let data: string;
     if (format === 'png') {
       const { curve, gantt } = this.chart.canvases;
       const pixelRatio = gantt.clientWidth > 0 ? gantt.width / gantt.clientWidth : 1;
-      data = toPngDataUrl(curve, gantt, this.palette.background, { text: caption, color: this.palette.foreground }, pixelRatio);
+      data = toPngDataUrl(curve, gantt, header(), pixelRatio);
     } else if (format === 'svg') {
       const { gantt } = this.chart.canvases;
       data = toSvg({
         graph, layout, scale: this.chart.scale(), widthPx: gantt.clientWidth, heightPx: gantt.clientHeight, gutterPx: GUTTER_PX,
-        rowHeightPx: ROW_HEIGHT_PX, scrollTopPx: this.chart.scrollTopPx, palette: this.palette, caption,
+        rowHeightPx: ROW_HEIGHT_PX, scrollTopPx: this.chart.scrollTopPx, palette: this.palette, header: header(),
       });
     } else if (format === 'csv') {
-      data = toCsvWithCaption(intervalRecords(graph, layout), caption);
+      data = toCsvWithContext(intervalRecords(graph, layout), context);
     } else {
       data = JSON.stringify({
-        graph: graph.id, view: this.report?.view, session: this.report?.session, sessionLabel: caption, bindings: this.report?.bindings, intervals: intervalRecords(graph, layout),
+        model: context.model, modelPath: context.modelPath, graph: graph.id, view: report.view, session: report.session, sessionLabel: context.session,
+        bindings: report.bindings, bindingsLabel: context.bindingsLabel, peak: context.peak, steps: context.steps, intervals: intervalRecords(graph, layout),
       }, null, 2);
     }
-    this.bridge.post({ type: 'export', format, fileName: `${base}.${format}`, data });
+    this.bridge.post({ type: 'export', format, fileName: `${exportBaseName(context)}.${format}`, data });
   }
 
   private saveSoon(): void {

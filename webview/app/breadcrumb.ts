@@ -1,5 +1,5 @@
-/** The breadcrumb above the chart: file, graph path (parent graphs are links), and which session the numbers model. */
-import { describeSession } from '../../src/report/describeSession';
+/** The breadcrumb above the chart: file, graph path (parent graphs are links), which session the numbers model and with which bindings. */
+import { describeBindings, describeSession } from '../../src/report/describeSession';
 import type { GraphTable, ReportTables } from '../graphTable';
 import { clear, el } from '../dom';
 
@@ -26,5 +26,7 @@ export function renderBreadcrumb(nav: HTMLElement, report: ReportTables, graph: 
     }
   });
   nav.append(el('span', 'view-label session-label', describeSession(report)));
+  // The bindings the numbers were planned with, as every export names them too.
+  nav.append(el('span', 'view-label bindings-label', describeBindings(report)));
   if (graph.parent) nav.append(el('span', 'view-label', 'Local report: never added to the parent peak'));
 }

@@ -59,6 +59,8 @@ export interface ChartData {
   yMaxBytes: number;
   /** Value names by index, built once per graph (drawn as canvas text). */
   valueNames: string[];
+  /** The peak marked on the curve: the modeled one, or the largest known step as a lower bound when some are unavailable. */
+  peak?: { step: number | null; bytes: number | null; isLowerBound: boolean };
 }
 
 /** The chart component. */
@@ -277,6 +279,19 @@ export class ChartView {
     return { x: rect.left + x + 4, y: rect.top + layout.segRow[seg]! * ROW_HEIGHT_PX - this.scrollTopPx + ROW_HEIGHT_PX / 2 };
   }
 
+  /** The client rectangle of a segment's bar as drawn (clipped to the Gantt's visible part), or null when it is out of view. */
+  segmentClientRect(seg: number): { left: number; top: number; right: number; bottom: number } | null {
+    const layout = this.data?.layout;
+    if (!layout || seg < 0 || seg >= layout.segStart.length) return null;
+    const rect = this.gantt.canvas.getBoundingClientRect();
+    const scale = this.scale();
+    const x0 = Math.max(GUTTER_PX, stepToPx(scale, layout.segStart[seg]!));
+    const x1 = Math.min(this.gantt.widthPx, Math.max(x0 + 2, stepToPx(scale, layout.segEnd[seg]!)));
+    const y0 = layout.segRow[seg]! * ROW_HEIGHT_PX - this.scrollTopPx;
+    if (x1 <= GUTTER_PX || y0 + ROW_HEIGHT_PX <= 0 || y0 >= this.gantt.heightPx) return null;
+    return { left: rect.left + x0, top: rect.top + y0, right: rect.left + x1, bottom: rect.top + y0 + ROW_HEIGHT_PX };
+  }
+
   /** The focusable Gantt element (keyboard handling is attached by the app). */
   get focusTarget(): HTMLElement {
     return this.ganttBox;
@@ -375,7 +390,12 @@ export class ChartView {
 
   private onPointerMove(e: MouseEvent): void {
     if (e.buttons !== 0) return;
-    const [seg] = this.hitAt(e);
+    const [seg, row] = this.hitAt(e);
+    // The gutter shortens long names in the middle; its hover gives the full one.
+    const rect = this.gantt.canvas.getBoundingClientRect();
+    const gutterRow = e.clientX - rect.left < GUTTER_PX && row >= 0 ? this.data?.layout.rows[row] : undefined;
+    const title = gutterRow ? gutterRow.label : '';
+    if (this.gantt.canvas.title !== title) this.gantt.canvas.title = title;
     if (seg !== this.hoverSeg) {
       this.hoverSeg = seg;
       this.requestDraw();
@@ -410,7 +430,7 @@ export class ChartView {
     });
     drawCurve(this.curve.begin(), {
       scale, widthPx: this.curve.widthPx, heightPx: this.curve.heightPx, gutterPx: GUTTER_PX, live: data.live,
-      observed: data.observed, physical: data.physical, lines: data.lines, peakStep: data.graph.peak.step, peakBytes: data.graph.peak.bytes,
+      observed: data.observed, physical: data.physical, lines: data.lines, peakStep: data.peak ? data.peak.step : data.graph.peak.step, peakBytes: data.peak ? data.peak.bytes : data.graph.peak.bytes, isPeakLowerBound: data.peak?.isLowerBound === true,
       cursorStep: this.cursorStep, yMaxBytes: data.yMaxBytes,
     }, { background: p.background, foreground: p.foreground, grid: p.grid, curve: p.curve, peak: p.peak, focus: p.focus, unavailableFill: this.hatch });
     if (this.isOverviewDirty) this.drawOverview(data, p);

@@ -17,9 +17,13 @@ function crc32(bytes: Uint8Array): number {
   return (c ^ 0xffffffff) >>> 0;
 }
 
-/** Latin-1 bytes (PNG tEXt's encoding); other characters become '?'. */
+/** ASCII for the few non-Latin-1 characters the labels use, so tEXt keeps their meaning. */
+const LATIN1_SPELLING: Record<string, string> = { '≥': '>=', '≤': '<=', '–': '-', '—': '-', '…': '...', '→': '->', '−': '-' };
+
+/** Latin-1 bytes (PNG tEXt's encoding); the characters above are spelled out, any other becomes '?'. */
 function latin1(text: string): number[] {
-  return Array.from(text, (ch) => (ch.charCodeAt(0) <= 0xff && ch.length === 1 ? ch.charCodeAt(0) : 0x3f));
+  const spelled = Array.from(text, (ch) => LATIN1_SPELLING[ch] ?? ch).join('');
+  return Array.from(spelled, (ch) => (ch.charCodeAt(0) <= 0xff && ch.length === 1 ? ch.charCodeAt(0) : 0x3f));
 }
 
 /** The PNG data URL with a `keyword` tEXt chunk right after IHDR (PNG 1.2, section 4.2.3.1). */

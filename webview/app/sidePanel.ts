@@ -8,6 +8,7 @@ import { clear, custom, el } from '../dom';
 import { formatBytesExact, formatMaybeBytes, formatShape } from '../format';
 import { stepAt, valueAt, valueName, type GraphTable, type ReportTables } from '../graphTable';
 import { liveContributors } from '../timeline/liveBuffers';
+import { peakSummary } from './peakSummary';
 
 const TOP_CONTRIBUTORS = 8;
 
@@ -102,7 +103,17 @@ export class SidePanel {
     clear(body);
     const peak = graph.peak;
     this.peakSection.title.textContent = peak.label || 'Peak';
-    if (peak.bytes === null || peak.step === null) {
+    const shown = peakSummary(graph);
+    if (shown.isLowerBound && shown.step !== null && shown.bytes !== null) {
+      // Some steps are unavailable: the known ones only bound the peak from below.
+      const k = shown.unavailableSteps;
+      body.append(el('div', 'big peak-lower-bound', `≥ ${formatBytesExact(shown.bytes)}`));
+      body.append(el('div', 'muted', `${k} step${k === 1 ? '' : 's'} unavailable (hatched on the curve), so the peak is at least the largest known step${peak.reason ? `; ${peak.reason}` : ''}`));
+      const s = shown.step;
+      const at = el('button', 'link', `largest known at step ${s} · ${graph.strings[graph.steps.displayName[s]!]} (${graph.strings[graph.steps.opType[s]!]})`);
+      at.addEventListener('click', () => this.callbacks.onStep(s));
+      body.append(at);
+    } else if (peak.bytes === null || peak.step === null) {
       body.append(el('div', 'big', 'unavailable'), el('div', 'muted', peak.reason ?? 'no reason given'));
     } else {
       // Read from the columns: the first paint should not wait for the list offsets stepAt() builds.
@@ -118,6 +129,7 @@ export class SidePanel {
     const fact = (k: string, v: string): void => { facts.append(el('dt', undefined, k), el('dd', undefined, v)); };
     fact('max-live lower bound', maxLive === undefined ? 'unavailable (not in this saved report)' : maxLive === null ? 'unavailable (no step has a known live size)' : formatBytesExact(maxLive));
     fact('best-fit arena', graph.bestFitArenaBytes === null ? 'unavailable (sizes unknown or not computed)' : formatBytesExact(graph.bestFitArenaBytes));
+    const arenaNote = arenaBelowPeakNote(graph);
     // The reason says why in full ("Not modeled: … are not covered"); the label is not repeated in it.
     fact('physical peak', formatMaybeBytes(report.physicalPeak.bytes, report.physicalPeak.reason));
     const arena = graph.arena;
@@ -140,6 +152,7 @@ export class SidePanel {
     // Reports saved by older versions have no session facts.
     if (report.session) fact('session (workspace formulas)', sessionText(report.session));
     body.append(facts);
+    if (arenaNote) body.append(el('div', 'muted arena-note', arenaNote));
     if (peak.step !== null) {
       body.append(el('div', 'sub-title', 'Top contributors live at the peak'));
       const ul = el('ol', 'value-list contributors');
@@ -238,4 +251,19 @@ function section(title: string, className: string): { root: HTMLElement; title: 
 export function sessionText(s: ReportSession): string {
   const kv = s.maxTotalSequenceLength === null ? 'max total sequence length not declared' : `max total sequence length ${s.maxTotalSequenceLength}`;
   return `${s.intraOpThreads} intra-op thread${s.intraOpThreads === 1 ? '' : 's'} · L2 ${formatBytesExact(s.l2CacheBytes)} · ${kv}`;
+}
+
+/**
+ * Why the best-fit arena is below the peak, when it is: the two count different buffers. The arena
+ * places what ORT's memory pattern traces (Allocate roots, 256 B aligned); the peak also counts the
+ * graph outputs live then, which ORT allocates outside the pattern.
+ */
+export function arenaBelowPeakNote(graph: GraphTable): string | null {
+  const { bytes, step } = graph.peak;
+  const arena = graph.bestFitArenaBytes;
+  if (bytes === null || step === null || arena === null || arena >= bytes) return null;
+  const outputs = liveContributors(graph, step).filter((b) => b.isGraphOutput);
+  const outBytes = outputs.reduce((sum, b) => sum + (b.bytes ?? 0), 0);
+  const n = outputs.length;
+  return `The best-fit arena is ${formatBytesExact(bytes - arena)} below the peak: it places only the buffers ORT's memory pattern traces (Allocate roots, 256 B aligned), while the peak also counts the graph outputs live at step ${step} (${formatBytesExact(outBytes)} in ${n} buffer${n === 1 ? '' : 's'}), which ORT allocates outside the pattern.`;
 }

@@ -1,14 +1,15 @@
 /**
- * The toolbar, built from vscode-elements controls: Sequential | Parallel, one number field per
- * symbolic dim, search, sort and band toggles, export and the details-panel toggle.
+ * The toolbar, built from vscode-elements controls: Sequential | Parallel, the bindings
+ * (bindingsView.ts), search, sort and band toggles, export and the details-panel toggle.
  */
 import type { FromWebview } from '../../src/report/protocol';
 import type { PlanView, Report } from '../../src/report/report';
-import { clear, custom, el } from '../dom';
+import { custom, el } from '../dom';
+import { BindingsView } from './bindingsView';
 import type { ViewState } from '../viewState';
 
 /** What the toolbar reads of a report. */
-type ReportFacts = Pick<Report, 'symbols' | 'bindings' | 'view'>;
+type ReportFacts = Pick<Report, 'symbols' | 'bindings' | 'view' | 'dims'>;
 
 /** Export formats offered by the toolbar. */
 export type ExportFormat = Extract<FromWebview, { type: 'export' }>['format'];
@@ -35,15 +36,15 @@ export class Toolbar {
   readonly element = el('header', 'toolbar');
   private readonly seqButton = custom('vscode-button', { id: 'view-sequential', 'aria-pressed': 'true' }, 'Sequential');
   private readonly parButton = custom('vscode-button', { id: 'view-parallel', secondary: '', 'aria-pressed': 'false' }, 'Parallel');
-  private readonly bindBox = el('div', 'bindings');
+  private readonly bindings: BindingsView;
   private readonly search = custom('vscode-textfield', { id: 'search', placeholder: 'Search name or op', 'aria-label': 'Search values by name or op' }) as FieldLike;
   private readonly searchCount = el('span', 'search-count');
   private readonly sortButton = custom('vscode-button', { id: 'sort-toggle', secondary: '' }, 'Sort: start');
   private readonly bandButton = custom('vscode-button', { id: 'band-toggle', secondary: '' }, 'Expand inputs');
   private readonly panelButton = custom('vscode-button', { id: 'panel-toggle', secondary: '' }, 'Details');
-  private symbolsKey = '';
 
-  constructor(private readonly callbacks: ToolbarCallbacks) {
+  constructor(callbacks: ToolbarCallbacks) {
+    this.bindings = new BindingsView((b) => callbacks.onBind(b));
     const viewGroup = el('div', 'view-switch');
     viewGroup.setAttribute('role', 'group');
     viewGroup.setAttribute('aria-label', 'Plan view');
@@ -73,7 +74,7 @@ export class Toolbar {
       b.addEventListener('click', () => callbacks.onExport(format));
       exportGroup.append(b);
     }
-    this.element.append(viewGroup, this.bindBox, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.panelButton);
+    this.element.append(viewGroup, this.bindings.element, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.panelButton);
   }
 
   /** Reflects the report (the view switch always shows the report's actual view) and the state. */
@@ -84,7 +85,7 @@ export class Toolbar {
     this.sortButton.textContent = state.sort === 'start' ? 'Sort: start' : 'Sort: size';
     this.bandButton.textContent = state.isBandCollapsed ? 'Expand inputs' : 'Collapse inputs';
     if (this.search.value !== state.search) this.search.value = state.search;
-    if (report) this.renderBindings(report);
+    if (report) this.bindings.update(report);
   }
 
   /** Shows where the search is: `k of n` once a match is chosen, `n matches` before, `no match`, or nothing without a query. */
@@ -97,7 +98,7 @@ export class Toolbar {
    * export). The view switch stays: it asks the host to plan again.
    */
   setActionable(isActionable: boolean): void {
-    const controls = [this.search, this.sortButton, this.bandButton, ...this.element.querySelectorAll<HTMLElement>('.export-group vscode-button, .bind-field')];
+    const controls = [this.search, this.sortButton, this.bandButton, ...this.element.querySelectorAll<HTMLElement>('.export-group vscode-button'), ...this.bindings.controls];
     for (const c of controls) {
       if (isActionable) c.removeAttribute('disabled');
       else c.setAttribute('disabled', '');
@@ -109,67 +110,4 @@ export class Toolbar {
     if (isPressed) button.removeAttribute('secondary');
     else button.setAttribute('secondary', '');
   }
-
-  private renderBindings(report: ReportFacts): void {
-    const key = JSON.stringify([report.symbols, report.bindings]);
-    if (key === this.symbolsKey) return;
-    this.symbolsKey = key;
-    clear(this.bindBox);
-    const fields: Array<{ symbol: string; field: FieldLike }> = [];
-    report.symbols.forEach((symbol, i) => {
-      const label = el('label', 'bind-label', symbol);
-      const id = `bind-${i}`;
-      label.htmlFor = id;
-      // Text, not type=number: a number input reports '' for what it cannot parse, which would unbind silently.
-      const field = custom('vscode-textfield', { id, type: 'text', inputmode: 'numeric', class: 'bind-field', 'aria-label': `Value of ${symbol}` }) as FieldLike;
-      field.dataset.symbol = symbol;
-      const bound = report.bindings[symbol];
-      field.value = bound === undefined ? '' : String(bound);
-      const error = el('span', 'bind-error');
-      error.id = `${id}-error`;
-      error.setAttribute('role', 'alert');
-      error.hidden = true;
-      field.setAttribute('aria-describedby', error.id);
-      field.addEventListener('change', () => {
-        // An invalid value is refused where it was typed; the binding keeps its last valid value.
-        const problem = bindingProblem(field.value);
-        error.textContent = problem ?? '';
-        error.hidden = problem === null;
-        if (problem !== null) {
-          field.setAttribute('invalid', '');
-          field.setAttribute('aria-invalid', 'true');
-          return;
-        }
-        field.removeAttribute('invalid');
-        field.removeAttribute('aria-invalid');
-        if (fields.some((f) => bindingProblem(f.field.value) !== null)) return;
-        this.callbacks.onBind(collect(fields));
-      });
-      fields.push({ symbol, field });
-      this.bindBox.append(label, field, error);
-    });
-  }
-}
-
-/** The largest value a binding accepts: ONNX dims are int64, and ORT's shapes beyond 2^31 are not plannable here. */
-const MAX_BINDING = 2 ** 31 - 1;
-
-/** Why `text` is not a binding value, or null when it is one (or empty, which unbinds). */
-export function bindingProblem(text: string): string | null {
-  const t = text.trim();
-  if (t === '') return null;
-  if (!/^\d+$/.test(t)) return `'${t}' is not a whole number ≥ 0`;
-  if (Number(t) > MAX_BINDING) return `'${t}' is above ${MAX_BINDING.toLocaleString('en-US')}`;
-  return null;
-}
-
-function collect(fields: Array<{ symbol: string; field: FieldLike }>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const { symbol, field } of fields) {
-    const text = field.value.trim();
-    if (text === '') continue;
-    const n = Number(text);
-    if (Number.isInteger(n) && n >= 0) out[symbol] = n;
-  }
-  return out;
 }

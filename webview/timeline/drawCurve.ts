@@ -39,6 +39,8 @@ export interface CurveFrame {
   lines: CurveLine[];
   peakStep: number | null;
   peakBytes: number | null;
+  /** True when the marked peak is only a lower bound (some steps' live bytes are unavailable): labelled "peak ≥ X". */
+  isPeakLowerBound?: boolean;
   cursorStep: number;
   yMaxBytes: number;
 }
@@ -161,7 +163,7 @@ export function drawCurve(ctx: TimelineContext & { setLineDash(segments: number[
       ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x, baseline); ctx.stroke();
       ctx.fillStyle = style.peak;
       ctx.beginPath(); ctx.arc(x, y, 3.5, 0, Math.PI * 2); ctx.closePath(); ctx.fill();
-      const text = `peak ${formatBytes(frame.peakBytes)} @ step ${frame.peakStep}`;
+      const text = `peak ${frame.isPeakLowerBound ? '≥ ' : ''}${formatBytes(frame.peakBytes)} @ step ${frame.peakStep}`;
       const textW = text.length * 5.6;
       ctx.fillText(text, x + 6 + textW < widthPx ? x + 6 : x - 6 - textW, Math.max(7, y - 6));
     }

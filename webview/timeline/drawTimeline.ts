@@ -15,6 +15,7 @@ import type { RowLayout } from './rowLayout';
 import { MAX_SEG_LAYER, SEGMENT_KINDS, type SegmentKind } from './rowLayout';
 import { pxPerStep, pxToStep, stepToPx, type TimeScale } from './timeScale';
 import { visibleRange, visibleRows } from './visibleRange';
+import { distinctShortLabels } from './shortLabels';
 
 /** Bars are never drawn narrower than this, so every interval stays visible. */
 export const MIN_BAR_WIDTH_PX = 1;
@@ -257,21 +258,31 @@ function drawMarkers(ctx: TimelineContext, frame: TimelineFrame, style: Timeline
   ctx.lineWidth = 1;
 }
 
+const gutterLabelCache = new WeakMap<RowLayout['rows'], { gutterPx: number; labels: string[] }>();
+
+/** The gutter's text of every row, shortened in the middle so rows stay distinct (once per layout and width). */
+export function gutterLabels(layout: Pick<RowLayout, 'rows'>, gutterPx: number): string[] {
+  const known = gutterLabelCache.get(layout.rows);
+  if (known && known.gutterPx === gutterPx) return known.labels;
+  const maxChars = Math.floor((gutterPx - 12) / 6.2);
+  const labels = distinctShortLabels(layout.rows.map((r) => (r.role === 'band' ? '  ' : '') + r.label), maxChars);
+  gutterLabelCache.set(layout.rows, { gutterPx, labels });
+  return labels;
+}
+
 function drawGutter(ctx: TimelineContext, frame: TimelineFrame, style: TimelineStyle, row0: number, row1: number): void {
   const { layout, gutterPx, rowHeightPx, scrollTopPx, heightPx } = frame;
   ctx.fillStyle = style.gutter;
   ctx.fillRect(0, 0, gutterPx, heightPx);
   ctx.font = '11px sans-serif';
   ctx.textBaseline = 'middle';
-  const maxChars = Math.floor((gutterPx - 12) / 6.2);
+  const labels = gutterLabels(layout, gutterPx);
   for (let row = row0; row < row1; row++) {
     const info = layout.rows[row]!;
     const y = row * rowHeightPx - scrollTopPx;
     const isSpecial = info.role !== 'buffer' && info.role !== 'band';
     ctx.fillStyle = isSpecial ? style.foreground : style.muted;
-    const prefix = info.role === 'band' ? '  ' : '';
-    const text = prefix + info.label;
-    ctx.fillText(text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text, 6, y + rowHeightPx / 2);
+    ctx.fillText(labels[row]!, 6, y + rowHeightPx / 2);
     const next = layout.rows[row + 1];
     if (next && next.role !== info.role && !(info.role === 'bandSummary' && next.role === 'band')) {
       ctx.strokeStyle = style.grid;

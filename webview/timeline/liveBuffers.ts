@@ -10,10 +10,13 @@ export interface LiveBuffer {
   values: string[];
   bytes: number | null;
   reason: string | null;
+  /** True for a graph output's buffer (AllocateOutput root): ORT allocates it outside the memory pattern. */
+  isGraphOutput: boolean;
 }
 
 /** Root kinds whose bytes make up a step's live bytes (Allocate and AllocateOutput roots), by alloc kind code. */
 const IS_RUN_BUFFER_KIND = ALLOC_KIND_CODES.map((k) => k === 'Allocate' || k === 'AllocateOutput');
+const IS_OUTPUT_KIND = ALLOC_KIND_CODES.map((k) => k === 'AllocateOutput');
 const NO_KIND = 255;
 
 /**
@@ -33,7 +36,7 @@ export function liveContributors(graph: GraphTable | ReportGraph, step: number):
     if (!IS_RUN_BUFFER_KIND[kind]) continue;
     if (!(startAt(t, i) <= step && step < endAt(t, i))) continue;
     let b = byRoot.get(root[i]!);
-    if (!b) byRoot.set(root[i]!, (b = { root: t.strings[root[i]!]!, values: [], bytes: 0, reason: null }));
+    if (!b) byRoot.set(root[i]!, (b = { root: t.strings[root[i]!]!, values: [], bytes: 0, reason: null, isGraphOutput: IS_OUTPUT_KIND[kind] === true }));
     b.values.push(t.strings[name[i]!]!);
     const size = bytes[i]!;
     if (Number.isNaN(size)) { b.bytes = null; b.reason = unavailableReason[i]! < 0 ? null : t.strings[unavailableReason[i]!]!; }
