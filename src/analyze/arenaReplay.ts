@@ -7,11 +7,15 @@
  */
 import { replaySession, type ReplayInit, type ReplayOptions, type ReplayStep, type SessionReplay } from '../arena/sessionReplay';
 import type { ArenaSessionOptions, Report, ReportGraph } from '../report/report';
-import { scratchPieces } from '../arena/scratchTraffic';
-import { packUsesArenaChunk } from '../arena/prepackAllocation';
+import { findOp } from '../ops/registry';
 
 /** The replay input of `graph` (a main graph's report rows). */
-export function arenaReplayInput(graph: ReportGraph): { init: ReplayInit; steps: ReplayStep[] } {
+/**
+ * The replay input of the main graph `graph`. `bodies` are the report's other graphs (If/Loop/Scan
+ * bodies): ORT creates their session states, and allocates their initializers and packs, when it
+ * creates the session, so they are part of the initialization the first kernel sees.
+ */
+export function arenaReplayInput(graph: ReportGraph, bodies: readonly ReportGraph[] = []): { init: ReplayInit; steps: ReplayStep[] } {
   const byName = new Map(graph.values.map((v) => [v.name, v]));
   const freesAfter: string[][] = graph.steps.map(() => []);
   for (const v of graph.values) {
@@ -37,16 +41,32 @@ export function arenaReplayInput(graph: ReportGraph): { init: ReplayInit; steps:
     if (s.subgraphs.length > 0) unknown ??= `${where}: its subgraph allocates from the same arena while it runs, and bodies are not replayed`;
     if (s.workspaceState === 'unavailable') unknown ??= `${where}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
-      const pieces = scratchPieces(s.opType, s.domain, s.workspaceBytes!, s.outputs.map((o) => byName.get(o)?.bytes ?? null));
+      const split = findOp(s.domain, s.opType)?.arenaScratch;
+      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map((o) => byName.get(o)?.bytes ?? null)) : null;
       if (pieces) scratch = pieces;
       else unknown ??= `${where}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
     }
     return { allocs, scratch, frees: freesAfter[s.index]!, unknown };
   });
-  return { init: initOf(graph), steps };
+  return { init: initOf([graph, ...bodies]), steps };
 }
 
-function initOf(graph: ReportGraph): ReplayInit {
+/** Initialization of every graph, main first, bodies in report order. */
+function initOf(graphs: readonly ReportGraph[]): ReplayInit {
+  let reservedBytes = 0;
+  const packs: ReplayInit['packs'] = [];
+  for (const [i, g] of graphs.entries()) {
+    const one = graphInitOf(g);
+    // A body without initializers or packs adds nothing; the main graph always has its figures.
+    if (i > 0 && !g.initialization) continue;
+    packs.push(...one.packs);
+    if (one.reservedBytes === null) return { reservedBytes: null, packs, reason: i === 0 ? one.reason : `body ${g.id}: ${one.reason ?? 'unknown'}` };
+    reservedBytes += one.reservedBytes;
+  }
+  return { reservedBytes, packs, reason: null };
+}
+
+function graphInitOf(graph: ReportGraph): ReplayInit {
   const fig = graph.initialization;
   if (!fig) return { reservedBytes: null, packs: [], reason: 'the initialization figures are unavailable' };
   if (fig.arenaBytesAfterPrepack === null) return { reservedBytes: null, packs: [], reason: fig.reason ?? 'an initializer or packed size is unknown' };
@@ -55,7 +75,8 @@ function initOf(graph: ReportGraph): ReplayInit {
   const owners = fig.prepack.filter((p) => !(p.reason ?? '').startsWith('shares the pack')).sort((a, b) => nodeIndexOf(a.step) - nodeIndexOf(b.step));
   const packs = owners.map((p) => {
     const s = graph.steps[p.step];
-    return { bytes: p.packedBytes, chunk: s ? packUsesArenaChunk(s.opType, s.domain) : false };
+    const facts = s ? findOp(s.domain, s.opType)?.prepack : undefined;
+    return { bytes: p.packedBytes, chunk: facts?.present === true && facts.value.arenaChunk };
   });
   const packed = packs.reduce<number>((a, b) => a + (b.bytes ?? 0), 0);
   const reserved = fig.arenaBytesAfterPrepack - packed;
@@ -63,9 +84,9 @@ function initOf(graph: ReportGraph): ReplayInit {
   return { reservedBytes: reserved, packs, reason: null };
 }
 
-/** Replays the main graph `graph` under `options` (see sessionReplay.ts). */
-export function arenaFiguresOf(graph: ReportGraph, options: ReplayOptions): SessionReplay {
-  const { init, steps } = arenaReplayInput(graph);
+/** Replays the main graph `graph` under `options` (see sessionReplay.ts); `bodies` as in arenaReplayInput. */
+export function arenaFiguresOf(graph: ReportGraph, options: ReplayOptions, bodies: readonly ReportGraph[] = []): SessionReplay {
+  const { init, steps } = arenaReplayInput(graph, bodies);
   return replaySession(init, steps, options);
 }
 
@@ -93,7 +114,7 @@ export function resolveArenaOptions(set: Partial<ArenaSessionOptions> | undefine
  * `arena` summary, and returns the report's physical peak: the largest held bytes of that run when
  * every step is covered, else null with the first unavailable step's reason.
  */
-export function applyArenaReplay(graph: ReportGraph, options: ArenaSessionOptions): Report['physicalPeak'] {
+export function applyArenaReplay(graph: ReportGraph, options: ArenaSessionOptions, bodies: readonly ReportGraph[] = []): Report['physicalPeak'] {
   const run = Math.max(1, Math.floor(options.run));
   const replay = arenaFiguresOf(graph, {
     arena: options.enableCpuMemArena,
@@ -106,7 +127,7 @@ export function applyArenaReplay(graph: ReportGraph, options: ArenaSessionOption
       initialGrowthChunkSizeBytes: options.initialGrowthChunkSizeBytes,
       maxPowerOfTwoExtendBytes: options.maxPowerOfTwoExtendBytes,
     },
-  });
+  }, bodies);
   const shown = replay.runs[run - 1]!;
   graph.steps.forEach((s, k) => {
     const m = shown.steps[k]!;

@@ -119,7 +119,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
   if (analysis.transformed) analysis.dimFacts = facts;
   ctx.progress.finish();
   const arena = resolveArenaOptions(options.arena);
-  const physicalPeak = view === 'sequential' ? applyArenaReplay(ctx.graphs[0]!, arena) : {
+  const physicalPeak = view === 'sequential' ? applyArenaReplay(ctx.graphs[0]!, arena, ctx.graphs.slice(1)) : {
     bytes: null,
     reason: `Not modeled: ${ALWAYS_UNCOVERED.map((t) => t.term).join(', ')} are not covered (the parallel view does not replay the arena)`,
   };

@@ -8,7 +8,7 @@
  * `execution_frame.cc`, `tensor_allocator_with_mem_pattern.h`, `mem_pattern_planner.h`):
  * 1. Initialization: initializers the session copies into ORT memory take `Reserve` (exact bytes,
  *    outside the regions and bins); then the kernels' packed weights, in node-index order, by
- *    Reserve or as arena chunks depending on the kernel (prepackAllocation.ts).
+ *    Reserve or as arena chunks depending on the kernel (the `arenaChunk` of the op's prepack facet in src/ops).
  * 2. Each Run: with the memory pattern on and a pattern cached for the feed shapes, the frame first
  *    allocates one block of the pattern's size for the CPU location; values the pattern placed live
  *    in it (never in the arena). Without a pattern, every self-owned allocation goes to the arena

@@ -2,7 +2,7 @@
  * ORT's com.microsoft (and com.microsoft.nchwc) contrib ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, prepackRule, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { A00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
@@ -23,6 +23,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(ATTENTION_WORKSPACE['com.microsoft::Attention']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::Attention']),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QAttention', {
     shape: shapeRule(CONTRIB_RULES.QAttention),
@@ -31,6 +32,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: prepackRule(PREPACK_RULES['com.microsoft::QAttention']),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'FusedConv', {
     shape: shapeRule(CONTRIB_RULES.FusedConv),
@@ -39,6 +41,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE['com.microsoft::FusedConv']),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'FusedGemm', {
     shape: shapeRule(CONTRIB_RULES.FusedGemm),
@@ -47,6 +50,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('contrib_ops/cpu/fused_gemm.cc'),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::FusedGemm']),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'FusedMatMul', {
     shape: shapeRule(CONTRIB_RULES.FusedMatMul),
@@ -55,6 +59,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('contrib_ops/cpu/fused_matmul.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'MultiHeadAttention', {
     shape: shapeRule(CONTRIB_RULES.MultiHeadAttention),
@@ -63,6 +68,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(ATTENTION_WORKSPACE['com.microsoft::MultiHeadAttention']),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'GroupQueryAttention', {
     shape: shapeRule(CONTRIB_RULES.GroupQueryAttention),
@@ -71,6 +77,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(ATTENTION_WORKSPACE['com.microsoft::GroupQueryAttention']),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'EmbedLayerNormalization', {
     shape: shapeRule(CONTRIB_RULES.EmbedLayerNormalization),
@@ -79,6 +86,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroSeenInCorpus('contrib_ops/cpu/bert/embed_layer_norm.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'SkipLayerNormalization', {
     shape: shapeRule(CONTRIB_RULES.SkipLayerNormalization),
@@ -87,6 +95,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE['com.microsoft::SkipLayerNormalization']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::SkipLayerNormalization'], { private: true }),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'SkipSimplifiedLayerNormalization', {
     shape: shapeRule(CONTRIB_RULES.SkipSimplifiedLayerNormalization),
@@ -95,6 +104,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE['com.microsoft::SkipSimplifiedLayerNormalization']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::SkipSimplifiedLayerNormalization'], { private: true }),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'FastGelu', {
     shape: shapeRule(CONTRIB_RULES.FastGelu),
@@ -103,6 +113,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: functionBody(CONTRIB_BODIES.FastGelu),
     workspace: workspaceFormula(TENSOR_WORKSPACE['com.microsoft::FastGelu']),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'BiasGelu', {
     shape: shapeRule(CONTRIB_RULES.BiasGelu),
@@ -111,6 +122,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE['com.microsoft::BiasGelu']),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'Gelu', {
     shape: shapeRule(CONTRIB_RULES.Gelu),
@@ -119,6 +131,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: functionBody(CONTRIB_BODIES.Gelu),
     workspace: zeroProbed('contrib_ops/cpu/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QuickGelu', {
     shape: shapeRule(CONTRIB_RULES.QuickGelu),
@@ -127,6 +140,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: functionBody(CONTRIB_BODIES.QuickGelu),
     workspace: zeroProbed('contrib_ops/cpu/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'BiasAdd', {
     shape: shapeRule(CONTRIB_RULES.BiasAdd),
@@ -135,6 +149,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'RotaryEmbedding', {
     shape: shapeRule(CONTRIB_RULES.RotaryEmbedding),
@@ -143,6 +158,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('contrib_ops/cpu/bert/rotary_embedding.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'MatMulNBits', {
     shape: shapeRule(CONTRIB_RULES.MatMulNBits),
@@ -151,6 +167,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(QUANT_WORKSPACE['com.microsoft::MatMulNBits']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::MatMulNBits'], { private: true }),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QLinearAdd', {
     shape: shapeRule(CONTRIB_RULES.QLinearAdd),
@@ -159,6 +176,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QLinearMul', {
     shape: shapeRule(CONTRIB_RULES.QLinearMul),
@@ -167,6 +185,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QLinearSigmoid', {
     shape: shapeRule(CONTRIB_RULES.QLinearSigmoid),
@@ -175,6 +194,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QLinearLeakyRelu', {
     shape: shapeRule(CONTRIB_RULES.QLinearLeakyRelu),
@@ -183,6 +203,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QLinearSoftmax', {
     shape: shapeRule(CONTRIB_RULES.QLinearSoftmax),
@@ -191,6 +212,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QLinearGlobalAveragePool', {
     shape: shapeRule(CONTRIB_RULES.QLinearGlobalAveragePool),
@@ -199,6 +221,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QuantizeLinear', {
     shape: shapeRule(CONTRIB_RULES.QuantizeLinear),
@@ -207,6 +230,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'DequantizeLinear', {
     shape: shapeRule(CONTRIB_RULES.DequantizeLinear),
@@ -215,6 +239,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'GroupNorm', {
     shape: shapeRule(CONTRIB_RULES.GroupNorm),
@@ -223,6 +248,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'SkipGroupNorm', {
     shape: shapeRule(CONTRIB_RULES.SkipGroupNorm),
@@ -231,6 +257,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'Inverse', {
     shape: shapeRule(CONTRIB_RULES.Inverse),
@@ -239,6 +266,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'ExpandDims', {
     shape: shapeRule(CONTRIB_RULES.ExpandDims),
@@ -247,6 +275,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'BiasSplitGelu', {
     shape: shapeRule(CONTRIB_RULES.BiasSplitGelu),
@@ -255,6 +284,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'DynamicQuantizeMatMul', {
     shape: shapeRule(CONTRIB_RULES.DynamicQuantizeMatMul),
@@ -263,6 +293,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(QUANT_WORKSPACE['com.microsoft::DynamicQuantizeMatMul']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::DynamicQuantizeMatMul']),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'MatMulIntegerToFloat', {
     shape: shapeRule(CONTRIB_RULES.MatMulIntegerToFloat),
@@ -271,6 +302,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: prepackRule(PREPACK_RULES['com.microsoft::MatMulIntegerToFloat']),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'LayerNormalization', {
     shape: shapeRule(NN_RULES.LayerNormalization),
@@ -279,6 +311,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'SimplifiedLayerNormalization', {
     shape: shapeRule(NN_RULES.SimplifiedLayerNormalization),
@@ -287,6 +320,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft.nchwc', 'Conv', {
     shape: noShapeRule,
@@ -295,6 +329,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE['com.microsoft.nchwc::Conv']),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'DecoderMaskedMultiHeadAttention', {
     shape: noShapeRule,
@@ -303,6 +338,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QLinearConv', {
     shape: noShapeRule,
@@ -311,6 +347,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE['com.microsoft::QLinearConv']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::QLinearConv']),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QGemm', {
     shape: noShapeRule,
@@ -319,6 +356,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: prepackRule(PREPACK_RULES['com.microsoft::QGemm']),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'DynamicQuantizeLSTM', {
     shape: noShapeRule,
@@ -327,6 +365,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: prepackRule(PREPACK_RULES['com.microsoft::DynamicQuantizeLSTM']),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QMoE', {
     shape: noShapeRule,
@@ -335,5 +374,6 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: prepackRule(PREPACK_RULES['com.microsoft::QMoE']),
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

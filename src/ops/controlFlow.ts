@@ -2,7 +2,7 @@
  * If, Loop and Scan: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, notModelled, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, notModelled, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { CONTROL_FLOW_RULES } from '../shape/rules/controlFlow';
 
 export const CONTROL_FLOW_OPS: readonly OpEntry[] = [
@@ -13,6 +13,7 @@ export const CONTROL_FLOW_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: notModelled('control-flow kernel allocations are not modelled; body steps are estimated on their own', 'core/providers/cpu/controlflow/if.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Loop', {
     shape: shapeRule(CONTROL_FLOW_RULES.Loop),
@@ -21,6 +22,7 @@ export const CONTROL_FLOW_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: notModelled('control-flow kernel allocations are not modelled; body steps are estimated on their own', 'core/providers/cpu/controlflow/loop.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Scan', {
     shape: shapeRule(CONTROL_FLOW_RULES.Scan),
@@ -29,6 +31,7 @@ export const CONTROL_FLOW_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: notModelled('control-flow kernel allocations are not modelled; body steps are estimated on their own', 'core/providers/cpu/controlflow/scan_9.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SequenceMap', {
     shape: shapeRule(CONTROL_FLOW_RULES.SequenceMap),
@@ -37,5 +40,6 @@ export const CONTROL_FLOW_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

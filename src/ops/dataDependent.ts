@@ -2,7 +2,7 @@
  * Ops whose output size depends on input values (NonZero, Unique, TopK, NMS, ...): one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, fp16Facts, noFp16Row, noFunctionBody, zeroMeasured, zeroProbed, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, fp16Facts, noFp16Row, noFunctionBody, zeroMeasured, zeroProbed, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { C } from './fp16Facts';
 import { DATA_DEPENDENT_RULES } from '../shape/rules/dataDependent';
 
@@ -14,6 +14,7 @@ export const DATA_DEPENDENT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/tensor/nonzero_op.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Unique', {
     shape: shapeRule(DATA_DEPENDENT_RULES.Unique),
@@ -22,6 +23,7 @@ export const DATA_DEPENDENT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Compress', {
     shape: shapeRule(DATA_DEPENDENT_RULES.Compress),
@@ -30,6 +32,7 @@ export const DATA_DEPENDENT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'TopK', {
     shape: shapeRule(DATA_DEPENDENT_RULES.TopK),
@@ -38,6 +41,7 @@ export const DATA_DEPENDENT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/top_k.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'NonMaxSuppression', {
     shape: shapeRule(DATA_DEPENDENT_RULES.NonMaxSuppression),
@@ -46,5 +50,6 @@ export const DATA_DEPENDENT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

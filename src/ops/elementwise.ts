@@ -2,7 +2,8 @@
  * Element-wise math, logic, activations, casts and the in-place scatter family: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, zeroFromSource, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, zeroFromSource, noWorkspaceFormula, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
+import { lrnScaleThenSquare, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
 import { A00, I00 } from './kernelFacts';
 import { N, C, I, NV, CV, inlineAt, only18, from16to18 } from './fp16Facts';
 import { ELEMENTWISE_RULES } from '../shape/rules/elementwise';
@@ -19,6 +20,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/identity_op.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Neg', {
     shape: shapeRule(ELEMENTWISE_RULES.Neg),
@@ -27,6 +29,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Abs', {
     shape: shapeRule(ELEMENTWISE_RULES.Abs),
@@ -35,6 +38,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Floor', {
     shape: shapeRule(ELEMENTWISE_RULES.Floor),
@@ -43,6 +47,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Ceil', {
     shape: shapeRule(ELEMENTWISE_RULES.Ceil),
@@ -51,6 +56,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Round', {
     shape: shapeRule(ELEMENTWISE_RULES.Round),
@@ -59,6 +65,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/round.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Sign', {
     shape: shapeRule(ELEMENTWISE_RULES.Sign),
@@ -67,6 +74,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/sign.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Sqrt', {
     shape: shapeRule(ELEMENTWISE_RULES.Sqrt),
@@ -75,6 +83,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Reciprocal', {
     shape: shapeRule(ELEMENTWISE_RULES.Reciprocal),
@@ -83,6 +92,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Relu', {
     shape: shapeRule(ELEMENTWISE_RULES.Relu),
@@ -91,6 +101,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.Relu),
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Not', {
     shape: shapeRule(ELEMENTWISE_RULES.Not),
@@ -99,6 +110,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'IsNaN', {
     shape: shapeRule(ELEMENTWISE_RULES.IsNaN),
@@ -107,6 +119,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/tensor/isnan.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'IsInf', {
     shape: shapeRule(ELEMENTWISE_RULES.IsInf),
@@ -115,6 +128,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/tensor/isinf.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Add', {
     shape: shapeRule(ELEMENTWISE_RULES.Add),
@@ -123,6 +137,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Sub', {
     shape: shapeRule(ELEMENTWISE_RULES.Sub),
@@ -131,6 +146,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Mul', {
     shape: shapeRule(ELEMENTWISE_RULES.Mul),
@@ -139,6 +155,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Div', {
     shape: shapeRule(ELEMENTWISE_RULES.Div),
@@ -147,6 +164,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Mod', {
     shape: shapeRule(ELEMENTWISE_RULES.Mod),
@@ -155,6 +173,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Pow', {
     shape: shapeRule(ELEMENTWISE_RULES.Pow),
@@ -163,6 +182,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'BitShift', {
     shape: shapeRule(ELEMENTWISE_RULES.BitShift),
@@ -171,6 +191,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'BitwiseAnd', {
     shape: shapeRule(ELEMENTWISE_RULES.BitwiseAnd),
@@ -179,6 +200,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'BitwiseOr', {
     shape: shapeRule(ELEMENTWISE_RULES.BitwiseOr),
@@ -187,6 +209,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'BitwiseXor', {
     shape: shapeRule(ELEMENTWISE_RULES.BitwiseXor),
@@ -195,6 +218,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'PRelu', {
     shape: shapeRule(ELEMENTWISE_RULES.PRelu),
@@ -203,6 +227,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.PRelu),
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Equal', {
     shape: shapeRule(ELEMENTWISE_RULES.Equal),
@@ -211,6 +236,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Less', {
     shape: shapeRule(ELEMENTWISE_RULES.Less),
@@ -219,6 +245,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'LessOrEqual', {
     shape: shapeRule(ELEMENTWISE_RULES.LessOrEqual),
@@ -227,6 +254,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.LessOrEqual),
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Greater', {
     shape: shapeRule(ELEMENTWISE_RULES.Greater),
@@ -235,6 +263,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'GreaterOrEqual', {
     shape: shapeRule(ELEMENTWISE_RULES.GreaterOrEqual),
@@ -243,6 +272,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.GreaterOrEqual),
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'And', {
     shape: shapeRule(ELEMENTWISE_RULES.And),
@@ -251,6 +281,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Or', {
     shape: shapeRule(ELEMENTWISE_RULES.Or),
@@ -259,6 +290,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Xor', {
     shape: shapeRule(ELEMENTWISE_RULES.Xor),
@@ -267,6 +299,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Sum', {
     shape: shapeRule(ELEMENTWISE_RULES.Sum),
@@ -275,6 +308,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Sum),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Mean', {
     shape: shapeRule(ELEMENTWISE_RULES.Mean),
@@ -283,6 +317,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Mean),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Max', {
     shape: shapeRule(ELEMENTWISE_RULES.Max),
@@ -291,6 +326,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Max),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Min', {
     shape: shapeRule(ELEMENTWISE_RULES.Min),
@@ -299,6 +335,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Min),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Where', {
     shape: shapeRule(ELEMENTWISE_RULES.Where),
@@ -307,6 +344,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Where),
     prepack: packsNothing,
+    arenaScratch: scratchSplit(twoSelectionsBeforeOutputs, 'core/providers/cpu/tensor/where_op.cc'),
   }),
   op('ai.onnx', 'Cast', {
     shape: shapeRule(ELEMENTWISE_RULES.Cast),
@@ -315,6 +353,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/tensor/cast_op.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'CastLike', {
     shape: shapeRule(ELEMENTWISE_RULES.CastLike),
@@ -323,6 +362,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.CastLike),
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Dropout', {
     shape: shapeRule(ELEMENTWISE_RULES.Dropout),
@@ -331,6 +371,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/nn/dropout_op.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Clip', {
     shape: shapeRule(ELEMENTWISE_RULES.Clip),
@@ -339,6 +380,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/clip.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'BitCast', {
     shape: shapeRule(ELEMENTWISE_RULES.BitCast),
@@ -347,6 +389,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'StringConcat', {
     shape: shapeRule(ELEMENTWISE_RULES.StringConcat),
@@ -355,6 +398,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'RegexFullMatch', {
     shape: shapeRule(ELEMENTWISE_RULES.RegexFullMatch),
@@ -363,6 +407,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Exp', {
     shape: shapeRule(ELEMENTWISE_RULES.Exp),
@@ -371,6 +416,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Log', {
     shape: shapeRule(ELEMENTWISE_RULES.Log),
@@ -379,6 +425,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Sigmoid', {
     shape: shapeRule(ELEMENTWISE_RULES.Sigmoid),
@@ -387,6 +434,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Tanh', {
     shape: shapeRule(ELEMENTWISE_RULES.Tanh),
@@ -395,6 +443,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Erf', {
     shape: shapeRule(ELEMENTWISE_RULES.Erf),
@@ -403,6 +452,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Sin', {
     shape: shapeRule(ELEMENTWISE_RULES.Sin),
@@ -411,6 +461,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Cos', {
     shape: shapeRule(ELEMENTWISE_RULES.Cos),
@@ -419,6 +470,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/element_wise_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Tan', {
     shape: shapeRule(ELEMENTWISE_RULES.Tan),
@@ -427,6 +479,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Asin', {
     shape: shapeRule(ELEMENTWISE_RULES.Asin),
@@ -435,6 +488,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Acos', {
     shape: shapeRule(ELEMENTWISE_RULES.Acos),
@@ -443,6 +497,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Atan', {
     shape: shapeRule(ELEMENTWISE_RULES.Atan),
@@ -451,6 +506,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Sinh', {
     shape: shapeRule(ELEMENTWISE_RULES.Sinh),
@@ -459,6 +515,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Cosh', {
     shape: shapeRule(ELEMENTWISE_RULES.Cosh),
@@ -467,6 +524,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Asinh', {
     shape: shapeRule(ELEMENTWISE_RULES.Asinh),
@@ -475,6 +533,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Acosh', {
     shape: shapeRule(ELEMENTWISE_RULES.Acosh),
@@ -483,6 +542,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Atanh', {
     shape: shapeRule(ELEMENTWISE_RULES.Atanh),
@@ -491,6 +551,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Softplus', {
     shape: shapeRule(ELEMENTWISE_RULES.Softplus),
@@ -499,6 +560,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.Softplus),
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Softsign', {
     shape: shapeRule(ELEMENTWISE_RULES.Softsign),
@@ -507,6 +569,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.Softsign),
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Elu', {
     shape: shapeRule(ELEMENTWISE_RULES.Elu),
@@ -515,6 +578,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.Elu),
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Selu', {
     shape: shapeRule(ELEMENTWISE_RULES.Selu),
@@ -523,6 +587,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.Selu),
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'LeakyRelu', {
     shape: shapeRule(ELEMENTWISE_RULES.LeakyRelu),
@@ -531,6 +596,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.LeakyRelu),
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'HardSigmoid', {
     shape: shapeRule(ELEMENTWISE_RULES.HardSigmoid),
@@ -539,6 +605,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.HardSigmoid),
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'HardSwish', {
     shape: shapeRule(ELEMENTWISE_RULES.HardSwish),
@@ -547,6 +614,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.HardSwish),
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Mish', {
     shape: shapeRule(ELEMENTWISE_RULES.Mish),
@@ -555,6 +623,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.Mish),
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Celu', {
     shape: shapeRule(ELEMENTWISE_RULES.Celu),
@@ -563,6 +632,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ThresholdedRelu', {
     shape: shapeRule(ELEMENTWISE_RULES.ThresholdedRelu),
@@ -571,6 +641,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.ThresholdedRelu),
     workspace: zeroMeasured('core/providers/cpu/activation/activations.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Gelu', {
     shape: shapeRule(ELEMENTWISE_RULES.Gelu),
@@ -579,6 +650,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.Gelu),
     workspace: zeroMeasured('core/providers/cpu/tensor/gelu.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Shrink', {
     shape: shapeRule(ELEMENTWISE_RULES.Shrink),
@@ -587,6 +659,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/nn/shrink.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Softmax', {
     shape: shapeRule(ELEMENTWISE_RULES.Softmax),
@@ -595,6 +668,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(NORMALIZATION_BODIES.Softmax),
     workspace: workspaceFormula(NORM_WORKSPACE.Softmax),
     prepack: packsNothing,
+    arenaScratch: scratchSplit(twoHalvesAfterOutputs, 'core/providers/cpu/math/softmax.cc'),
   }),
   op('ai.onnx', 'LogSoftmax', {
     shape: shapeRule(ELEMENTWISE_RULES.LogSoftmax),
@@ -603,6 +677,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(NORMALIZATION_BODIES.LogSoftmax),
     workspace: workspaceFormula(NORM_WORKSPACE.LogSoftmax),
     prepack: packsNothing,
+    arenaScratch: scratchSplit(twoHalvesAfterOutputs, 'core/providers/cpu/math/softmax.cc'),
   }),
   op('ai.onnx', 'Hardmax', {
     shape: shapeRule(ELEMENTWISE_RULES.Hardmax),
@@ -611,6 +686,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE.Hardmax),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'LpNormalization', {
     shape: shapeRule(ELEMENTWISE_RULES.LpNormalization),
@@ -619,6 +695,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/nn/lp_norm.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'MeanVarianceNormalization', {
     shape: shapeRule(ELEMENTWISE_RULES.MeanVarianceNormalization),
@@ -627,6 +704,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE.MeanVarianceNormalization),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'BitwiseNot', {
     shape: shapeRule(ELEMENTWISE_RULES.BitwiseNot),
@@ -635,6 +713,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Swish', {
     shape: shapeRule(ELEMENTWISE_RULES.Swish),
@@ -643,6 +722,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: functionBody(ACTIVATION_BODIES.Swish),
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'CumSum', {
     shape: shapeRule(ELEMENTWISE_RULES.CumSum),
@@ -651,6 +731,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/math/cumsum.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Trilu', {
     shape: shapeRule(ELEMENTWISE_RULES.Trilu),
@@ -659,6 +740,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/tensor/trilu.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'LRN', {
     shape: shapeRule(ELEMENTWISE_RULES.LRN),
@@ -667,6 +749,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE.LRN),
     prepack: packsNothing,
+    arenaScratch: scratchSplit(lrnScaleThenSquare, 'core/providers/cpu/nn/lrn.cc'),
   }),
   op('ai.onnx', 'InstanceNormalization', {
     shape: shapeRule(ELEMENTWISE_RULES.InstanceNormalization),
@@ -675,6 +758,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/nn/instance_norm.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'TensorScatter', {
     shape: shapeRule(ELEMENTWISE_RULES.TensorScatter),
@@ -683,6 +767,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroSeenInCorpus('core/providers/cpu/llm/tensorscatter.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'CumProd', {
     shape: shapeRule(ELEMENTWISE_RULES.CumProd),
@@ -691,6 +776,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SwiGLU', {
     shape: shapeRule(ELEMENTWISE_RULES.SwiGLU),
@@ -699,6 +785,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ScatterND', {
     shape: shapeRule(ELEMENTWISE_RULES.ScatterND),
@@ -707,6 +794,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/scatter_nd.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ScatterElements', {
     shape: shapeRule(ELEMENTWISE_RULES.ScatterElements),
@@ -715,6 +803,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/tensor/scatter.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Scatter', {
     shape: shapeRule(ELEMENTWISE_RULES.Scatter),
@@ -723,6 +812,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ReverseSequence', {
     shape: shapeRule(ELEMENTWISE_RULES.ReverseSequence),
@@ -731,6 +821,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ParametricSoftplus', {
     shape: noShapeRule,
@@ -739,6 +830,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ScaledTanh', {
     shape: noShapeRule,
@@ -747,6 +839,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Col2Im', {
     shape: noShapeRule,
@@ -755,5 +848,6 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/tensor/col2im.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

@@ -8,7 +8,7 @@ import { op, type OpEntry } from './facets';
 
 const unknown = (why: string): Omit<OpEntry, 'key' | 'domain' | 'opType'> => {
   const absent = { present: false, reason: why } as const;
-  return { shape: absent, kernel: absent, fp16: absent, body: absent, workspace: { present: false, reason: 'no workspace formula' }, prepack: absent };
+  return { shape: absent, kernel: absent, fp16: absent, body: absent, workspace: { present: false, reason: 'no workspace formula' }, prepack: absent, arenaScratch: absent };
 };
 
 const EXTENSIONS = 'an onnxruntime-extensions custom op: its kernel is registered by that library, not by the CPU EP, and no facts about it are gathered';

@@ -10,7 +10,10 @@
  * - `fp16`: how the CPU EP treats an fp16 node (native kernel, Casts, inlined body, failure).
  * - `body`: the ONNX function body ORT expands the node into when it has no kernel for it.
  * - `workspace`: the scratch the kernel takes from the arena during Compute.
- * - `prepack`: the packed copies of constant inputs the kernel builds at session init.
+ * - `prepack`: the packed copies of constant inputs the kernel builds at session init, and whether
+ *   they are ordinary arena chunks or a Reserve beside the arena's regions.
+ * - `arenaScratch`: how the kernel's scratch reaches the arena (its buffers, their order against
+ *   the outputs), for the arena replay.
  */
 import type { ShapeRule } from '../shape/ruleContext';
 import type { Builder } from './bodies/bodyBuilder';
@@ -18,6 +21,7 @@ import type { Fp16Facts } from './fp16Facts';
 import type { KernelDecl } from './kernelFacts';
 import { zero } from './workspace/opView';
 import type { PrepackRule } from './workspace/prepackRules';
+import type { ScratchSplit } from './scratchFacts';
 import type { WorkspaceRule } from './workspace/workspaceRule';
 
 /** Why the project believes a fact. */
@@ -44,11 +48,21 @@ export interface OpEntry {
   readonly fp16: Facet<Fp16Facts>;
   readonly body: Facet<Builder>;
   readonly workspace: Facet<WorkspaceRule>;
-  readonly prepack: Facet<{ rule: PrepackRule; private: boolean }>;
+  readonly prepack: Facet<PrepackFacts>;
+  readonly arenaScratch: Facet<ScratchSplit>;
+}
+
+/** A kernel's PrePack: the rule, whether its packs stay private to the node, and whether they are arena chunks. */
+export interface PrepackFacts {
+  rule: PrepackRule;
+  /** Packs live inside the kernel and are never shared between nodes. */
+  private: boolean;
+  /** Packs are plain `alloc->Alloc` chunks inside the arena's regions; otherwise a `Reserve` of exactly the packed size, outside them. */
+  arenaChunk: boolean;
 }
 
 /** The facets an entry must state, in order; the registry test walks them. */
-export const FACETS = ['shape', 'kernel', 'fp16', 'body', 'workspace', 'prepack'] as const;
+export const FACETS = ['shape', 'kernel', 'fp16', 'body', 'workspace', 'prepack', 'arenaScratch'] as const;
 export type FacetName = (typeof FACETS)[number];
 
 /** The one key format: `ai.onnx::Conv`, `com.microsoft::FusedConv` (both spellings of the default domain give `ai.onnx`). */
@@ -102,6 +116,17 @@ export const notModelled = (reason: string, source: string): Facet<WorkspaceRule
 export const noWorkspaceFormula: Facet<WorkspaceRule> = absent(NO_WORKSPACE_FORMULA);
 
 // --- prepack ---
-/** A prepack rule read from the kernel's PrePack (docs/ort-cpu-scratch.md §3); `private` packs live inside the kernel and are never shared between nodes. */
-export const prepackRule = (rule: PrepackRule, options: { private?: boolean } = {}): Facet<{ rule: PrepackRule; private: boolean }> => ({ present: true, value: { rule, private: options.private ?? false }, evidence: { kind: 'source', file: rule.source } });
-export const packsNothing: Facet<{ rule: PrepackRule; private: boolean }> = absent('its CPU kernel has no PrePack for a constant input (docs/ort-cpu-scratch.md §3 lists the kernels that pack)');
+/**
+ * A prepack rule read from the kernel's PrePack (docs/ort-cpu-scratch.md §3). `private` packs live
+ * inside the kernel and are never shared between nodes; `arenaChunk` packs are plain arena
+ * allocations (most kernels pack with `MakeUniquePtr(alloc, size, use_reserve = true)`, a Reserve;
+ * measured with the arena oracle: a MatMul's 512-byte pack adds 512 bytes beside the 1 MiB region,
+ * ConvTranspose's 432-byte filter copy a 512-byte chunk inside it).
+ */
+export const prepackRule = (rule: PrepackRule, options: { private?: boolean; arenaChunk?: boolean } = {}): Facet<PrepackFacts> => ({ present: true, value: { rule, private: options.private ?? false, arenaChunk: options.arenaChunk ?? false }, evidence: { kind: 'source', file: rule.source } });
+export const packsNothing: Facet<PrepackFacts> = absent('its CPU kernel has no PrePack for a constant input (docs/ort-cpu-scratch.md §3 lists the kernels that pack)');
+
+// --- arena scratch ---
+/** A scratch split read from the kernel's source and checked by the arena oracle against ORT 1.30's per-node arena statistics. */
+export const scratchSplit = (value: ScratchSplit, file: string): Facet<ScratchSplit> => ({ present: true, value, evidence: { kind: 'measured', how: "arena oracle: ORT 1.30's mem_bytes_in_use and mem_arena_held after the step", file } });
+export const scratchOrderUnknown: Facet<ScratchSplit> = absent('the count and order of its scratch buffers against its outputs are not modeled: after a step with scratch, the arena figures are unavailable');

@@ -2,7 +2,7 @@
  * Generators: Constant-like, Range, random and window functions: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { I00 } from './kernelFacts';
 import { GENERATOR_RULES } from '../shape/rules/generators';
 
@@ -16,6 +16,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: { present: false, reason: 'never runs: ORT converts it to an initializer at load' },
     workspace: { present: false, reason: 'never runs: ORT converts it to an initializer at load' },
     prepack: { present: false, reason: 'never runs: ORT converts it to an initializer at load' },
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'RandomNormal', {
     shape: shapeRule(GENERATOR_RULES.RandomNormal),
@@ -24,6 +25,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'RandomUniform', {
     shape: shapeRule(GENERATOR_RULES.RandomUniform),
@@ -32,6 +34,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'RandomNormalLike', {
     shape: shapeRule(GENERATOR_RULES.RandomNormalLike),
@@ -40,6 +43,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'RandomUniformLike', {
     shape: shapeRule(GENERATOR_RULES.RandomUniformLike),
@@ -48,6 +52,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Bernoulli', {
     shape: shapeRule(GENERATOR_RULES.Bernoulli),
@@ -56,6 +61,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Multinomial', {
     shape: shapeRule(GENERATOR_RULES.Multinomial),
@@ -64,6 +70,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'HannWindow', {
     shape: shapeRule(GENERATOR_RULES.HannWindow),
@@ -72,6 +79,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'HammingWindow', {
     shape: shapeRule(GENERATOR_RULES.HammingWindow),
@@ -80,6 +88,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'BlackmanWindow', {
     shape: shapeRule(GENERATOR_RULES.BlackmanWindow),
@@ -88,6 +97,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'MelWeightMatrix', {
     shape: shapeRule(GENERATOR_RULES.MelWeightMatrix),
@@ -96,6 +106,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'STFT', {
     shape: shapeRule(GENERATOR_RULES.STFT),
@@ -104,5 +115,6 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

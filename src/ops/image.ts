@@ -2,7 +2,7 @@
  * Image ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, zeroProbed, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, zeroProbed, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { IMAGE_RULES } from '../shape/rules/imageOps';
 
 export const IMAGE_OPS: readonly OpEntry[] = [
@@ -13,6 +13,7 @@ export const IMAGE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/tensor/grid_sample.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'AffineGrid', {
     shape: shapeRule(IMAGE_RULES.AffineGrid),
@@ -21,6 +22,7 @@ export const IMAGE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'RoiAlign', {
     shape: shapeRule(IMAGE_RULES.RoiAlign),
@@ -29,6 +31,7 @@ export const IMAGE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'MaxRoiPool', {
     shape: shapeRule(IMAGE_RULES.MaxRoiPool),
@@ -37,6 +40,7 @@ export const IMAGE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'MaxUnpool', {
     shape: shapeRule(IMAGE_RULES.MaxUnpool),
@@ -45,6 +49,7 @@ export const IMAGE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'CenterCropPad', {
     shape: shapeRule(IMAGE_RULES.CenterCropPad),
@@ -53,6 +58,7 @@ export const IMAGE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Det', {
     shape: shapeRule(IMAGE_RULES.Det),
@@ -61,5 +67,6 @@ export const IMAGE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

@@ -2,7 +2,7 @@
  * Gather, Scatter and index ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, fp16Facts, noFunctionBody, zeroMeasured, zeroFromSource, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, fp16Facts, noFunctionBody, zeroMeasured, zeroFromSource, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { N } from './fp16Facts';
 import { INDEXING_RULES } from '../shape/rules/indexingOps';
 
@@ -14,6 +14,7 @@ export const INDEXING_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/tensor/split.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Slice', {
     shape: shapeRule(INDEXING_RULES.Slice),
@@ -22,6 +23,7 @@ export const INDEXING_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/slice.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Gather', {
     shape: shapeRule(INDEXING_RULES.Gather),
@@ -30,6 +32,7 @@ export const INDEXING_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/tensor/gather.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'GatherElements', {
     shape: shapeRule(INDEXING_RULES.GatherElements),
@@ -38,6 +41,7 @@ export const INDEXING_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/tensor/gather_elements.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'GatherND', {
     shape: shapeRule(INDEXING_RULES.GatherND),
@@ -46,5 +50,6 @@ export const INDEXING_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/gather_nd.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

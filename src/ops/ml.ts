@@ -2,7 +2,7 @@
  * ai.onnx.ml traditional-ML ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { I00 } from './kernelFacts';
 import { ML_RULES } from '../shape/rules/ml';
 
@@ -14,6 +14,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'TreeEnsembleRegressor', {
     shape: shapeRule(ML_RULES.TreeEnsembleRegressor),
@@ -22,6 +23,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'TreeEnsembleClassifier', {
     shape: shapeRule(ML_RULES.TreeEnsembleClassifier),
@@ -30,6 +32,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'LinearRegressor', {
     shape: shapeRule(ML_RULES.LinearRegressor),
@@ -38,6 +41,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'SVMRegressor', {
     shape: shapeRule(ML_RULES.SVMRegressor),
@@ -46,6 +50,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'LinearClassifier', {
     shape: shapeRule(ML_RULES.LinearClassifier),
@@ -54,6 +59,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'SVMClassifier', {
     shape: shapeRule(ML_RULES.SVMClassifier),
@@ -62,6 +68,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'ZipMap', {
     shape: shapeRule(ML_RULES.ZipMap),
@@ -70,6 +77,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'LabelEncoder', {
     shape: shapeRule(ML_RULES.LabelEncoder),
@@ -78,6 +86,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'CategoryMapper', {
     shape: shapeRule(ML_RULES.CategoryMapper),
@@ -86,6 +95,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'Imputer', {
     shape: shapeRule(ML_RULES.Imputer),
@@ -94,6 +104,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'ArrayFeatureExtractor', {
     shape: shapeRule(ML_RULES.ArrayFeatureExtractor),
@@ -102,6 +113,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'OneHotEncoder', {
     shape: shapeRule(ML_RULES.OneHotEncoder),
@@ -110,6 +122,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'FeatureVectorizer', {
     shape: shapeRule(ML_RULES.FeatureVectorizer),
@@ -118,6 +131,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'Scaler', {
     shape: shapeRule(ML_RULES.Scaler),
@@ -126,6 +140,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'Normalizer', {
     shape: shapeRule(ML_RULES.Normalizer),
@@ -134,6 +149,7 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx.ml', 'Binarizer', {
     shape: shapeRule(ML_RULES.Binarizer),
@@ -142,5 +158,6 @@ export const ML_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

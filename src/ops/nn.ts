@@ -2,7 +2,8 @@
  * Convolutions, pools, MatMul/Gemm, normalizations, recurrent ops, Resize, Einsum, DFT and opset-23 attention: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, noWorkspaceFormula, prepackRule, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
+import { oneBufferAfterOutputs } from './scratchFacts';
 import { I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
@@ -23,6 +24,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE.Conv),
     prepack: packsNothing,
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'core/providers/cpu/nn/conv.cc'),
   }),
   op('ai.onnx', 'ConvInteger', {
     shape: shapeRule(NN_RULES.ConvInteger),
@@ -31,6 +33,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE.ConvInteger),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'QLinearConv', {
     shape: shapeRule(NN_RULES.QLinearConv),
@@ -39,6 +42,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE.QLinearConv),
     prepack: prepackRule(PREPACK_RULES.QLinearConv),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ConvTranspose', {
     shape: shapeRule(NN_RULES.ConvTranspose),
@@ -46,7 +50,8 @@ export const NN_OPS: readonly OpEntry[] = [
     fp16: fp16Facts(C),
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE.ConvTranspose),
-    prepack: prepackRule(PREPACK_RULES.ConvTranspose),
+    prepack: prepackRule(PREPACK_RULES.ConvTranspose, { arenaChunk: true }),
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'core/providers/cpu/nn/conv_transpose.cc'),
   }),
   op('ai.onnx', 'DeformConv', {
     shape: shapeRule(NN_RULES.DeformConv),
@@ -55,6 +60,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'MaxPool', {
     shape: shapeRule(NN_RULES.MaxPool),
@@ -63,6 +69,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/nn/pool.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'AveragePool', {
     shape: shapeRule(NN_RULES.AveragePool),
@@ -71,6 +78,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/nn/pool.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'LpPool', {
     shape: shapeRule(NN_RULES.LpPool),
@@ -79,6 +87,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/nn/pool.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'GlobalAveragePool', {
     shape: shapeRule(NN_RULES.GlobalAveragePool),
@@ -87,6 +96,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/nn/pool.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'GlobalMaxPool', {
     shape: shapeRule(NN_RULES.GlobalMaxPool),
@@ -95,6 +105,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/nn/pool.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'GlobalLpPool', {
     shape: shapeRule(NN_RULES.GlobalLpPool),
@@ -103,6 +114,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/nn/pool.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'MatMul', {
     shape: shapeRule(NN_RULES.MatMul),
@@ -111,6 +123,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/matmul.cc'),
     prepack: prepackRule(PREPACK_RULES.MatMul),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Gemm', {
     shape: shapeRule(NN_RULES.Gemm),
@@ -119,6 +132,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/math/gemm.cc'),
     prepack: prepackRule(PREPACK_RULES.Gemm),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'BatchNormalization', {
     shape: shapeRule(NN_RULES.BatchNormalization),
@@ -127,6 +141,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/nn/batch_norm.h'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'LayerNormalization', {
     shape: shapeRule(NN_RULES.LayerNormalization),
@@ -135,6 +150,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE.LayerNormalization),
     prepack: prepackRule(PREPACK_RULES.LayerNormalization, { private: true }),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SimplifiedLayerNormalization', {
     shape: shapeRule(NN_RULES.SimplifiedLayerNormalization),
@@ -143,6 +159,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE.SimplifiedLayerNormalization),
     prepack: prepackRule(PREPACK_RULES.SimplifiedLayerNormalization, { private: true }),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'RMSNormalization', {
     shape: shapeRule(NN_RULES.RMSNormalization),
@@ -151,6 +168,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE.RMSNormalization),
     prepack: prepackRule(PREPACK_RULES.RMSNormalization, { private: true }),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'GroupNormalization', {
     shape: shapeRule(NN_RULES.GroupNormalization),
@@ -159,6 +177,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: functionBody(NORMALIZATION_BODIES.GroupNormalization),
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Resize', {
     shape: shapeRule(NN_RULES.Resize),
@@ -167,6 +186,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Resize),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Upsample', {
     shape: shapeRule(NN_RULES.Upsample),
@@ -175,6 +195,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Upsample),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Einsum', {
     shape: shapeRule(NN_RULES.Einsum),
@@ -183,6 +204,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Einsum),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'DFT', {
     shape: shapeRule(NN_RULES.DFT),
@@ -191,6 +213,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(SIGNAL_WORKSPACE.DFT),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'RNN', {
     shape: shapeRule(NN_RULES.RNN),
@@ -199,6 +222,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(RNN_WORKSPACE.RNN),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'GRU', {
     shape: shapeRule(NN_RULES.GRU),
@@ -207,6 +231,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(RNN_WORKSPACE.GRU),
     prepack: prepackRule(PREPACK_RULES.GRU),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'LSTM', {
     shape: shapeRule(NN_RULES.LSTM),
@@ -215,6 +240,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(RNN_WORKSPACE.LSTM),
     prepack: prepackRule(PREPACK_RULES.LSTM),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Attention', {
     shape: shapeRule(NN_RULES.Attention),
@@ -223,6 +249,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(ATTENTION_WORKSPACE.Attention),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'RotaryEmbedding', {
     shape: shapeRule(NN_RULES.RotaryEmbedding),
@@ -231,6 +258,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/llm/rotary_embedding.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'LinearAttention', {
     shape: shapeRule(NN_RULES.LinearAttention),
@@ -239,6 +267,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'CausalConvWithState', {
     shape: shapeRule(NN_RULES.CausalConvWithState),
@@ -247,5 +276,6 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

@@ -2,7 +2,7 @@
  * ONNX quantization ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, prepackRule, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, prepackRule, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { QUANT_RULES } from '../shape/rules/quant';
 import { QUANT_WORKSPACE } from './workspace/quantWorkspace';
 import { PREPACK_RULES } from './workspace/prepackRules';
@@ -15,6 +15,7 @@ export const QUANT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/quantization/quantize_linear.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'DequantizeLinear', {
     shape: shapeRule(QUANT_RULES.DequantizeLinear),
@@ -23,6 +24,7 @@ export const QUANT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/quantization/quantize_linear.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'DynamicQuantizeLinear', {
     shape: shapeRule(QUANT_RULES.DynamicQuantizeLinear),
@@ -31,6 +33,7 @@ export const QUANT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/quantization/dynamicquantizelinear.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'QLinearMatMul', {
     shape: shapeRule(QUANT_RULES.QLinearMatMul),
@@ -39,6 +42,7 @@ export const QUANT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(QUANT_WORKSPACE.QLinearMatMul),
     prepack: prepackRule(PREPACK_RULES.QLinearMatMul),
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'MatMulInteger', {
     shape: shapeRule(QUANT_RULES.MatMulInteger),
@@ -47,5 +51,6 @@ export const QUANT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/quantization/matmul_integer.cc'),
     prepack: prepackRule(PREPACK_RULES.MatMulInteger),
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

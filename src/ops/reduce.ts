@@ -2,7 +2,7 @@
  * Reductions and ArgMax/ArgMin: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, fp16Facts, functionBody, noFunctionBody, zeroMeasured, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, fp16Facts, functionBody, noFunctionBody, zeroMeasured, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { C, only18, from18 } from './fp16Facts';
 import { REDUCE_RULES } from '../shape/rules/reduce';
 import { NORMALIZATION_BODIES } from './bodies/normalizationBodies';
@@ -15,6 +15,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ReduceProd', {
     shape: shapeRule(REDUCE_RULES.ReduceProd),
@@ -23,6 +24,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ReduceMax', {
     shape: shapeRule(REDUCE_RULES.ReduceMax),
@@ -31,6 +33,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ReduceMin', {
     shape: shapeRule(REDUCE_RULES.ReduceMin),
@@ -39,6 +42,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ReduceMean', {
     shape: shapeRule(REDUCE_RULES.ReduceMean),
@@ -47,6 +51,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ReduceL1', {
     shape: shapeRule(REDUCE_RULES.ReduceL1),
@@ -55,6 +60,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: functionBody(NORMALIZATION_BODIES.ReduceL1),
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ReduceL2', {
     shape: shapeRule(REDUCE_RULES.ReduceL2),
@@ -63,6 +69,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: functionBody(NORMALIZATION_BODIES.ReduceL2),
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ReduceLogSum', {
     shape: shapeRule(REDUCE_RULES.ReduceLogSum),
@@ -71,6 +78,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: functionBody(NORMALIZATION_BODIES.ReduceLogSum),
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ReduceLogSumExp', {
     shape: shapeRule(REDUCE_RULES.ReduceLogSumExp),
@@ -79,6 +87,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: functionBody(NORMALIZATION_BODIES.ReduceLogSumExp),
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ReduceSumSquare', {
     shape: shapeRule(REDUCE_RULES.ReduceSumSquare),
@@ -87,6 +96,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: functionBody(NORMALIZATION_BODIES.ReduceSumSquare),
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ArgMax', {
     shape: shapeRule(REDUCE_RULES.ArgMax),
@@ -95,6 +105,7 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ArgMin', {
     shape: shapeRule(REDUCE_RULES.ArgMin),
@@ -103,5 +114,6 @@ export const REDUCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/reduction/reduction_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

@@ -2,7 +2,7 @@
  * Sequence and optional ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, notModelled, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, notModelled, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { A00 } from './kernelFacts';
 import { SEQUENCE_RULES } from '../shape/rules/sequence';
 
@@ -14,6 +14,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SequenceEmpty', {
     shape: shapeRule(SEQUENCE_RULES.SequenceEmpty),
@@ -22,6 +23,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SequenceInsert', {
     shape: shapeRule(SEQUENCE_RULES.SequenceInsert),
@@ -30,6 +32,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SequenceErase', {
     shape: shapeRule(SEQUENCE_RULES.SequenceErase),
@@ -38,6 +41,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SequenceAt', {
     shape: shapeRule(SEQUENCE_RULES.SequenceAt),
@@ -46,6 +50,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SequenceLength', {
     shape: shapeRule(SEQUENCE_RULES.SequenceLength),
@@ -54,6 +59,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SplitToSequence', {
     shape: shapeRule(SEQUENCE_RULES.SplitToSequence),
@@ -62,6 +68,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ConcatFromSequence', {
     shape: shapeRule(SEQUENCE_RULES.ConcatFromSequence),
@@ -70,6 +77,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/concat_from_sequence.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Optional', {
     shape: shapeRule(SEQUENCE_RULES.Optional),
@@ -78,6 +86,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'OptionalHasElement', {
     shape: shapeRule(SEQUENCE_RULES.OptionalHasElement),
@@ -86,6 +95,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'OptionalGetElement', {
     shape: shapeRule(SEQUENCE_RULES.OptionalGetElement),
@@ -94,5 +104,6 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

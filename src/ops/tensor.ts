@@ -2,7 +2,7 @@
  * Shape and layout ops: Reshape, Transpose, Concat, Split, Slice, Pad, Tile, Expand and kin: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, noFunctionBody, zeroMeasured, zeroProbed, zeroFromSource, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, noFunctionBody, zeroMeasured, zeroProbed, zeroFromSource, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { A00 } from './kernelFacts';
 import { N, C, NV } from './fp16Facts';
 import { SHAPE_OP_RULES } from '../shape/rules/shapeOps';
@@ -15,6 +15,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/shape_op.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Size', {
     shape: shapeRule(SHAPE_OP_RULES.Size),
@@ -23,6 +24,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/tensor/size.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Reshape', {
     shape: shapeRule(SHAPE_OP_RULES.Reshape),
@@ -31,6 +33,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/reshape.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Flatten', {
     shape: shapeRule(SHAPE_OP_RULES.Flatten),
@@ -39,6 +42,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/nn/flatten.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Squeeze', {
     shape: shapeRule(SHAPE_OP_RULES.Squeeze),
@@ -47,6 +51,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/squeeze.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Unsqueeze', {
     shape: shapeRule(SHAPE_OP_RULES.Unsqueeze),
@@ -55,6 +60,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/unsqueeze.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Transpose', {
     shape: shapeRule(SHAPE_OP_RULES.Transpose),
@@ -63,6 +69,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/tensor/transpose.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Concat', {
     shape: shapeRule(SHAPE_OP_RULES.Concat),
@@ -71,6 +78,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroMeasured('core/providers/cpu/tensor/concat.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Expand', {
     shape: shapeRule(SHAPE_OP_RULES.Expand),
@@ -79,6 +87,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/expand.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Tile', {
     shape: shapeRule(SHAPE_OP_RULES.Tile),
@@ -87,6 +96,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/tile.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Pad', {
     shape: shapeRule(SHAPE_OP_RULES.Pad),
@@ -95,6 +105,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroFromSource('core/providers/cpu/tensor/pad.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ConstantOfShape', {
     shape: shapeRule(SHAPE_OP_RULES.ConstantOfShape),
@@ -103,6 +114,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/generator/constant_of_shape.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'Range', {
     shape: shapeRule(SHAPE_OP_RULES.Range),
@@ -111,6 +123,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/generator/range.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'DepthToSpace', {
     shape: shapeRule(SHAPE_OP_RULES.DepthToSpace),
@@ -119,6 +132,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/tensor/space_depth_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SpaceToDepth', {
     shape: shapeRule(SHAPE_OP_RULES.SpaceToDepth),
@@ -127,6 +141,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/tensor/space_depth_ops.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'OneHot', {
     shape: shapeRule(SHAPE_OP_RULES.OneHot),
@@ -135,6 +150,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: zeroProbed('core/providers/cpu/tensor/onehot.cc'),
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'EyeLike', {
     shape: shapeRule(SHAPE_OP_RULES.EyeLike),
@@ -143,5 +159,6 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

@@ -2,7 +2,7 @@
  * String and loss ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, noWorkspaceFormula, packsNothing, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { TEXT_AND_LOSS_RULES } from '../shape/rules/textAndLoss';
 
 export const TEXT_AND_LOSS_OPS: readonly OpEntry[] = [
@@ -13,6 +13,7 @@ export const TEXT_AND_LOSS_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'StringSplit', {
     shape: shapeRule(TEXT_AND_LOSS_RULES.StringSplit),
@@ -21,6 +22,7 @@ export const TEXT_AND_LOSS_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'TfIdfVectorizer', {
     shape: shapeRule(TEXT_AND_LOSS_RULES.TfIdfVectorizer),
@@ -29,6 +31,7 @@ export const TEXT_AND_LOSS_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ImageDecoder', {
     shape: shapeRule(TEXT_AND_LOSS_RULES.ImageDecoder),
@@ -37,6 +40,7 @@ export const TEXT_AND_LOSS_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'NegativeLogLikelihoodLoss', {
     shape: shapeRule(TEXT_AND_LOSS_RULES.NegativeLogLikelihoodLoss),
@@ -45,6 +49,7 @@ export const TEXT_AND_LOSS_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'SoftmaxCrossEntropyLoss', {
     shape: shapeRule(TEXT_AND_LOSS_RULES.SoftmaxCrossEntropyLoss),
@@ -53,5 +58,6 @@ export const TEXT_AND_LOSS_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
 ];

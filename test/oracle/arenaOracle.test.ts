@@ -70,7 +70,8 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
       let report;
       try {
         const analysis = analyzeFile(c.path);
-        report = buildReport(analysis, { bindings: { ...bindingsFromFeeds(buildReport(analysis), oracle), ...(c.bindings ?? {}) } });
+        const values = c.values ?? {};
+        report = buildReport(analysis, { values, bindings: { ...bindingsFromFeeds(buildReport(analysis, { values }), oracle), ...(c.bindings ?? {}) } });
       } catch (e) {
         if (e instanceof LensError) {
           heldEverywhere = false;
@@ -86,7 +87,7 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
       }
       for (const run of [1, 2]) {
         const ev = runEvents(oracle.events, names, main.steps.length, run - 1);
-        const ours = arenaFiguresOf(main, { arena: true, memPattern, runs: 2 }).runs[run - 1]!;
+        const ours = arenaFiguresOf(main, { arena: true, memPattern, runs: 2 }, report.graphs.slice(1)).runs[run - 1]!;
         t.modelRuns++;
         if (!ev) {
           heldEverywhere = false;

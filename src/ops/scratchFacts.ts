@@ -1,0 +1,41 @@
+/**
+ * How a CPU kernel's scratch reaches the arena: the buffers its workspace formula sums, in the
+ * order the kernel requests them, and whether they are requested before its outputs (and freed
+ * after them) or after them. All are freed before Compute returns, so the arena sample after the
+ * step sees only their lasting effect: regions they made the arena add and, for buffers taken
+ * before the outputs, where the outputs were placed. The arena replay (src/analyze/arenaReplay.ts)
+ * reads this from an op's registry entry (`arenaScratch`); an op without it makes the arena
+ * figures after a step with scratch unavailable. Each split is read from the kernel's source and
+ * checked by the arena oracle (test/oracle/arenaOracle.test.ts).
+ */
+
+/** The buffers of one step's scratch, in request order. */
+export interface ScratchPieces {
+  /** Requested before the outputs, freed after them. */
+  before: number[];
+  /** Requested after the outputs. */
+  after: number[];
+}
+
+/** Splits a step's `totalBytes` of scratch into its buffers; null when this split does not apply. `outputBytes` are the step's output sizes (null = unknown). */
+export type ScratchSplit = (totalBytes: number, outputBytes: readonly (number | null)[]) => ScratchPieces | null;
+
+/**
+ * Conv (`providers/cpu/nn/conv.cc`: `Conv<float>::Compute` takes Y with `context->Output`, then one
+ * buffer, MLAS's working buffer for kernel rank 1-3 or the im2col buffer for higher ranks; the
+ * generic `Conv<T>` likewise after Y) and ConvTranspose (`providers/cpu/nn/conv_transpose.cc`:
+ * Y in PrepareForCompute, then one column buffer for all images and groups).
+ */
+export const oneBufferAfterOutputs: ScratchSplit = (total) => ({ before: [], after: [total] });
+
+/** Softmax and LogSoftmax off the last axis (`providers/cpu/math/softmax.cc`, opset 13+): Y, then the transposed input and the transposed output, two tensors of X's size. */
+export const twoHalvesAfterOutputs: ScratchSplit = (total) => (total % 2 === 0 ? { before: [], after: [total / 2, total / 2] } : null);
+
+/** LRN (`providers/cpu/nn/lrn.cc`): Y, then the scale buffer (X's size, that is Y's), then the padded square. */
+export const lrnScaleThenSquare: ScratchSplit = (total, outputs) => {
+  const scale = outputs[0];
+  return scale === null || scale === undefined || scale > total ? null : { before: [], after: [scale, total - scale] };
+};
+
+/** Where (`providers/cpu/tensor/where_op.cc`): the X selection and the Y selection (each of the output's size), then the output in the merge; the selections are freed after it. */
+export const twoSelectionsBeforeOutputs: ScratchSplit = (total) => (total % 2 === 0 ? { before: [total / 2, total / 2], after: [] } : null);
