@@ -38,6 +38,12 @@ export interface InferShapesOptions {
   bindings?: Record<string, number>;
   /** Values visible from an enclosing graph, when inferring a subgraph on its own. */
   outerScope?: Map<string, InferredValue>;
+  /**
+   * Keeps the static pass of this graph for the next call with the same graph and options but
+   * other bindings (a rebind or a sweep). Used only without `outerScope`: the static pass then
+   * reads no binding (declared dims stay symbols, data-dependent dims unknown).
+   */
+  staticPass?: StaticPassMemo;
   /** Model-local functions, inferred by expanding their bodies at each call. */
   functions?: FunctionInfo[];
   /**
@@ -54,6 +60,12 @@ const MAX_DEPTH = 64;
 interface PassResult {
   values: Map<string, Val>;
   subgraphs: Map<Graph, PassResult>;
+}
+
+/** The static pass of one graph, kept across inferShapes calls (see InferShapesOptions.staticPass); never mutated once made. */
+export class StaticPassMemo {
+  /** @internal */
+  result: PassResult | null = null;
 }
 
 interface Scope {
@@ -309,5 +321,7 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
     }
     return runGraph(pass, graph, outer, null, 0);
   };
-  return zip(run(true), run(false));
+  const memo = options.outerScope ? undefined : options.staticPass;
+  const st = memo ? (memo.result ??= run(true)) : run(true);
+  return zip(st, run(false));
 }
