@@ -65,8 +65,12 @@ export class PointPlanner {
     this.firstReport = buildReport(analysis, { bindings: { ...this.bindings, [this.dim]: firstValue }, view: this.view, ...(options.session ? { session: options.session } : {}) });
     this.planned = 1;
     if (!this.firstReport.symbols.includes(this.dim)) {
-      const dims = this.firstReport.symbols.length > 0 ? `its symbolic dims: ${this.firstReport.symbols.join(', ')}` : 'it has no symbolic dims';
-      throw new LensError('bad-argument', `'${this.dim}' is not a symbolic dim of this model (${dims})`);
+      // A data-dependent name (`Loop_0.iterations`) is listed only while unbound: ask once without it.
+      const symbols = buildReport(analysis, { bindings: this.bindings, view: this.view, ...(options.session ? { session: options.session } : {}) }).symbols;
+      if (!symbols.includes(this.dim)) {
+        const dims = symbols.length > 0 ? `its symbolic dims: ${symbols.join(', ')}` : 'it has no symbolic dims';
+        throw new LensError('bad-argument', `'${this.dim}' is not a symbolic dim of this model (${dims})`);
+      }
     }
     this.session = this.firstReport.session;
     this.env = workspaceEnvOf(this.session);
@@ -205,6 +209,8 @@ function topOf(buffers: ReturnType<typeof liveBuffersAt>): SweepPoint['topContri
 /** A sweep: one dim over `values` (ascending, unique), the others fixed. */
 export interface SweepOptions extends PointPlannerOptions {
   values: number[];
+  /** Find each knee's neighbouring values by bisection (default true; a few plans per knee). */
+  refineKnees?: boolean;
   /** Called after each point (done = points planned). */
   onProgress?: (progress: ReportProgress) => void;
 }
@@ -244,5 +250,20 @@ export function sweepAnalysis(analysis: Analysis, options: SweepOptions): SweepR
     points.push(planner.at(v));
     options.onProgress?.({ message: `Planned ${options.dim}=${v} (${i + 1} of ${values.length})`, done: i + 1, total: values.length });
   });
-  return { dim: options.dim, bindings: planner.bindings, view: planner.view, session: planner.session, points, knees: findKnees(points), segments: sweepSegments(planner, points) };
+  const knees = findKnees(points);
+  if (options.refineKnees !== false) for (const k of knees) k.exact ??= refineKnee(planner, points[k.index - 1]!, points[k.index]!);
+  return { dim: options.dim, bindings: planner.bindings, view: planner.view, session: planner.session, points, knees, segments: sweepSegments(planner, points) };
+}
+
+/** Bisection between two planned points that differ in peak step or top contributor: the neighbours where the change happens. */
+function refineKnee(planner: PointPlanner, a: SweepPoint, b: SweepPoint): [number, number] {
+  const same = (p: SweepPoint): boolean => p.peakStep === a.peakStep && (p.topContributor?.name ?? null) === (a.topContributor?.name ?? null);
+  let lo = a.value;
+  let hi = b.value;
+  while (hi - lo > 1) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (same(planner.at(mid))) lo = mid;
+    else hi = mid;
+  }
+  return [lo, hi];
 }

@@ -47,14 +47,16 @@ export function renderSweepText(r: SweepResult): string {
     const what: string[] = [];
     if (k.peakStepChanged) what.push(`peak step ${k.fromPeakStep ?? '-'} -> ${k.toPeakStep ?? '-'}`);
     if (k.topContributorChanged) what.push(`top contributor ${k.fromTopContributor ?? '-'} -> ${k.toTopContributor ?? '-'}`);
-    lines.push(`  between ${r.dim}=${k.fromValue} and ${k.toValue}: ${what.join('; ')}`);
+    const where = k.exact ? `${k.exact[0]} and ${k.exact[1]}` : `${k.fromValue} and ${k.toValue}`;
+    lines.push(`  between ${r.dim}=${where}: ${what.join('; ')}`);
   }
   lines.push('', 'peak as a function of ' + r.dim + ' (per run of points with one peak step):');
   for (const s of r.segments) {
     const range = s.fromValue === s.toValue ? `${r.dim}=${s.fromValue}` : `${r.dim} ${s.fromValue}..${s.toValue}`;
     lines.push(
       s.polynomial !== null
-        ? `  ${range}, step ${s.peakStep}: peak = ${s.polynomial} bytes (derived from the symbolic shapes, equal to the plan at every point here; between the points it is interpolated, assuming the peak stays at step ${s.peakStep})`
+        ? `  ${range}, step ${s.peakStep}: peak = ${s.polynomial} bytes (derived from the symbolic shapes, ` +
+          (s.fromValue === s.toValue ? 'equal to the plan at this point)' : `equal to the plan at every point here; between the points it is interpolated, assuming the peak stays at step ${s.peakStep})`)
         : `  ${range}, step ${s.peakStep}: no polynomial (${s.reason ?? 'no reason given'})`,
     );
   }

@@ -47,6 +47,11 @@ export interface SweepKnee {
   toPeakStep: number | null;
   fromTopContributor: string | null;
   toTopContributor: string | null;
+  /**
+   * Neighbouring values between which the change happens, found by bisection on planned values
+   * (`[lastSame, firstChanged]`, lastSame + 1 = firstChanged); null when not refined.
+   */
+  exact: [number, number] | null;
 }
 
 /**
@@ -109,6 +114,7 @@ export function findKnees(points: readonly SweepPoint[]): SweepKnee[] {
       index: i, fromValue: a.value, toValue: b.value, peakStepChanged, topContributorChanged,
       fromPeakStep: a.peakStep, toPeakStep: b.peakStep,
       fromTopContributor: a.topContributor?.name ?? null, toTopContributor: b.topContributor?.name ?? null,
+      exact: b.value === a.value + 1 ? [a.value, b.value] : null,
     });
   }
   return out;
