@@ -29,6 +29,8 @@ export interface PointPlannerOptions {
   bindings?: Record<string, number>;
   view?: PlanView;
   session?: Partial<SessionFacts>;
+  /** Polled before each plan; true stops the work with LensError('cancelled') (the panel's Cancel, through shared memory). */
+  isCancelled?: () => boolean;
 }
 
 /** Plans the main graph of one Analysis at any value of one dim (see file comment). */
@@ -50,6 +52,7 @@ export class PointPlanner {
   private readonly env: WorkspaceEnv;
   private readonly memo = new Map<number, SweepPoint>();
   private unbound: InferenceResult | null = null;
+  private readonly isCancelled: (() => boolean) | undefined;
 
   constructor(
     private readonly analysis: Analysis,
@@ -57,6 +60,7 @@ export class PointPlanner {
     firstValue: number,
   ) {
     this.dim = options.dim;
+    this.isCancelled = options.isCancelled;
     this.bindings = { ...(options.bindings ?? {}) };
     delete this.bindings[this.dim];
     this.view = options.view ?? 'sequential';
@@ -85,6 +89,7 @@ export class PointPlanner {
   at(value: number): SweepPoint {
     let p = this.memo.get(value);
     if (!p) {
+      if (this.isCancelled?.() === true) throw new LensError('cancelled', `Planning ${this.dim}=${value} was cancelled`);
       p = this.plan(value);
       this.memo.set(value, p);
       this.planned++;
