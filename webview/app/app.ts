@@ -22,6 +22,7 @@ import { intervalRecords } from '../timeline/intervalRecords';
 import { fillHoverCard } from './hoverCard';
 import { SidePanel } from './sidePanel';
 import { Toolbar, type ExportFormat } from './toolbar';
+import { SweepPanel } from './sweepPanel';
 import { renderBreadcrumb } from './breadcrumb';
 import { OBSERVED_FIELDS, renderLegend } from './legend';
 
@@ -31,6 +32,7 @@ export class App {
   private readonly toolbar: Toolbar;
   private readonly chart: ChartView;
   private readonly panel: SidePanel;
+  private readonly sweep: SweepPanel;
   private readonly breadcrumb = el('nav', 'breadcrumb');
   private readonly status = el('div', 'status');
   private readonly announcer = el('div', 'sr-announce');
@@ -64,6 +66,13 @@ export class App {
       onToggleBand: () => { this.state.isBandCollapsed = !this.state.isBandCollapsed; this.relayout(); },
       onExport: (format) => this.exportView(format),
       onTogglePanel: () => { this.state.isSidePanelOpen = !this.state.isSidePanelOpen; this.applyPanel(); this.saveSoon(); },
+      onToggleSweep: () => { this.sweep.toggle(); },
+    });
+    this.sweep = new SweepPanel({
+      onSweep: (r) => this.bridge.post({ type: 'sweep', ...r }),
+      onFit: (r) => this.bridge.post({ type: 'fit', ...r }),
+      onCancel: () => this.bridge.post({ type: 'cancelAnswer' }),
+      onRebind: (dim, value) => this.rebindTo(dim, value),
     });
     this.chart = new ChartView({
       onHover: (seg, x, y) => this.onHover(seg, x, y),
@@ -82,7 +91,7 @@ export class App {
     const chartColumn = el('div', 'chart-column');
     chartColumn.append(this.legend, this.chart.element);
     this.main.append(chartColumn, this.panel.element);
-    root.append(this.toolbar.element, this.breadcrumb, this.status, this.main, this.card, this.announcer);
+    root.append(this.toolbar.element, this.sweep.element, this.breadcrumb, this.status, this.main, this.card, this.announcer);
     this.palette = readPalette();
     this.chart.setPalette(this.palette);
     this.chart.focusTarget.addEventListener('keydown', (e) => this.onKey(e));
@@ -123,7 +132,20 @@ export class App {
         this.observed = message.observed;
         if (this.report) this.showGraph(this.state.domain);
         break;
+      case 'answerProgress':
+        this.sweep.progress(message.kind, message.percent, message.message);
+        break;
+      case 'sweepResult':
+        this.sweep.showSweep(message.result);
+        break;
+      case 'fitResult':
+        this.sweep.showFit(message.result);
+        break;
+      case 'answerError':
+        this.sweep.showError(message.kind, message.code, message.message);
+        break;
     }
+    if (message.type === 'answerProgress' || message.type === 'sweepResult' || message.type === 'fitResult' || message.type === 'answerError') return;
     // Search, sort, band, bindings and export act on a shown report; an error or first load has none.
     this.toolbar.setActionable(this.report !== null);
   }
@@ -160,7 +182,16 @@ export class App {
       this.state.view = report.view;
     }
     if (!report.graphs.some((g) => g.id === this.state.graphId)) this.state.graphId = report.graphs[0]?.id ?? 'main';
+    this.sweep.setReport(report);
     this.showGraph(isSameModel ? this.chart.visibleDomain() : this.state.domain);
+  }
+
+  /** A sweep point or fit answer clicked: the report rebinds with `dim` = `value`, the other dims as shown. */
+  private rebindTo(dim: string, value: number): void {
+    const bindings = { ...(this.report?.bindings ?? this.state.bindings), [dim]: value };
+    this.state.bindings = bindings;
+    this.saveSoon();
+    this.bridge.post({ type: 'bind', bindings });
   }
 
   private showGraph(domain: [number, number] | null): void {

@@ -24,6 +24,8 @@ export interface ToolbarCallbacks {
   onToggleBand(): void;
   onExport(format: ExportFormat): void;
   onTogglePanel(): void;
+  /** Opens or closes the Sweep… panel (sweep and fit). */
+  onToggleSweep(): void;
 }
 
 interface FieldLike extends HTMLElement {
@@ -41,6 +43,7 @@ export class Toolbar {
   private readonly sortButton = custom('vscode-button', { id: 'sort-toggle', secondary: '' }, 'Sort: start');
   private readonly bandButton = custom('vscode-button', { id: 'band-toggle', secondary: '' }, 'Expand inputs');
   private readonly panelButton = custom('vscode-button', { id: 'panel-toggle', secondary: '' }, 'Details');
+  private readonly sweepButton = custom('vscode-button', { id: 'sweep-toggle', secondary: '', title: 'Sweep a dim, or fit it to a budget' }, 'Sweep…');
   private symbolsKey = '';
 
   constructor(private readonly callbacks: ToolbarCallbacks) {
@@ -66,6 +69,7 @@ export class Toolbar {
     this.sortButton.addEventListener('click', () => callbacks.onSort());
     this.bandButton.addEventListener('click', () => callbacks.onToggleBand());
     this.panelButton.addEventListener('click', () => callbacks.onTogglePanel());
+    this.sweepButton.addEventListener('click', () => callbacks.onToggleSweep());
     const exportGroup = el('div', 'export-group');
     exportGroup.append(el('span', 'toolbar-label', 'Export'));
     for (const format of ['png', 'svg', 'csv', 'json'] as const) {
@@ -73,7 +77,7 @@ export class Toolbar {
       b.addEventListener('click', () => callbacks.onExport(format));
       exportGroup.append(b);
     }
-    this.element.append(viewGroup, this.bindBox, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.panelButton);
+    this.element.append(viewGroup, this.bindBox, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.sweepButton, this.panelButton);
   }
 
   /** Reflects the report (the view switch always shows the report's actual view) and the state. */
@@ -97,7 +101,7 @@ export class Toolbar {
    * export). The view switch stays: it asks the host to plan again.
    */
   setActionable(isActionable: boolean): void {
-    const controls = [this.search, this.sortButton, this.bandButton, ...this.element.querySelectorAll<HTMLElement>('.export-group vscode-button, .bind-field')];
+    const controls = [this.search, this.sortButton, this.bandButton, this.sweepButton, ...this.element.querySelectorAll<HTMLElement>('.export-group vscode-button, .bind-field')];
     for (const c of controls) {
       if (isActionable) c.removeAttribute('disabled');
       else c.setAttribute('disabled', '');
