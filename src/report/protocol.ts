@@ -6,6 +6,7 @@ import type { PackedReportColumns } from './packedColumns';
 import type { PlanView, Report } from './report';
 import type { SweepResult } from './sweep';
 import type { FitResult } from './fit';
+import type { ReportDiff } from './diff';
 
 /** Which answer a message is about. */
 export type AnswerKind = 'sweep' | 'fit';
@@ -42,6 +43,8 @@ export type ToWebview =
   | { type: 'answerProgress'; kind: AnswerKind; message: string; percent: number }
   | { type: 'sweepResult'; result: SweepResult }
   | { type: 'fitResult'; result: FitResult }
+  /** A comparison of two models' reports (the panel shows it instead of a timeline). */
+  | { type: 'compare'; diff: ReportDiff; aName: string; bName: string; sessionLabel: string; bindings: Record<string, number> }
   /** A sweep or fit that failed or was cancelled (`code` 'cancelled'); the report on screen stays. */
   | { type: 'answerError'; kind: AnswerKind; code: string; message: string };
 

@@ -23,6 +23,7 @@ import { fillHoverCard } from './hoverCard';
 import { SidePanel } from './sidePanel';
 import { Toolbar, type ExportFormat } from './toolbar';
 import { SweepPanel } from './sweepPanel';
+import { renderComparePage } from './comparePage';
 import { renderBreadcrumb } from './breadcrumb';
 import { OBSERVED_FIELDS, renderLegend } from './legend';
 
@@ -54,7 +55,7 @@ export class App {
   private searchAt = -1;
   private saveRequest = 0;
 
-  constructor(private readonly bridge: HostBridge, root: HTMLElement) {
+  constructor(private readonly bridge: HostBridge, private readonly root: HTMLElement) {
     this.state = restoreViewState(bridge.loadState());
     this.toolbar = new Toolbar({
       onView: (view) => this.requestView(view),
@@ -144,6 +145,9 @@ export class App {
       case 'answerError':
         this.sweep.showError(message.kind, message.code, message.message);
         break;
+      case 'compare':
+        this.showCompare(message);
+        return;
     }
     if (message.type === 'answerProgress' || message.type === 'sweepResult' || message.type === 'fitResult' || message.type === 'answerError') return;
     // Search, sort, band, bindings and export act on a shown report; an error or first load has none.
@@ -184,6 +188,19 @@ export class App {
     if (!report.graphs.some((g) => g.id === this.state.graphId)) this.state.graphId = report.graphs[0]?.id ?? 'main';
     this.sweep.setReport(report);
     this.showGraph(isSameModel ? this.chart.visibleDomain() : this.state.domain);
+  }
+
+  /** A compare panel: the page replaces the toolbar and the timeline. */
+  private showCompare(message: Extract<ToWebview, { type: 'compare' }>): void {
+    this.fileName = `${message.aName} vs ${message.bName}`;
+    this.report = null;
+    this.toolbar.element.hidden = true;
+    this.sweep.element.hidden = true;
+    this.main.hidden = true;
+    this.breadcrumb.hidden = true;
+    this.showStatus('ok', '');
+    this.root.querySelector('#compare-page')?.remove();
+    this.root.append(renderComparePage(message.diff, message.aName, message.bName, message.sessionLabel, message.bindings));
   }
 
   /** A sweep point or fit answer clicked: the report rebinds with `dim` = `value`, the other dims as shown. */

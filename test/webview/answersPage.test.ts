@@ -2,7 +2,8 @@
  * The Sweep… panel in headless Chromium (built webview, host HTML and CSP, stand-in VS Code API):
  * it asks the host for a sweep, shows the worker's progress and a cancel, draws the sweep of the
  * closed-form model (planned points, knees, the interpolated polynomials), rebinds on a click, and
- * fits to a budget. The results it draws are the core's own (sweepAnalysis, fitAnalysis).
+ * fits to a budget; and the compare page. The results it draws are the core's own (sweepAnalysis,
+ * fitAnalysis, diffReports).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,8 @@ import { analyzeFile, buildReport } from '../../src/analyze/buildReport';
 import { fitAnalysis } from '../../src/analyze/fit';
 import { sweepAnalysis } from '../../src/analyze/sweep';
 import type { SweepResult } from '../../src/report/sweep';
+import { diffReports } from '../../src/report/diff';
+import { formatBytesExact } from '../../src/report/formatBytes';
 import { CHROMIUM_ARGS, openHarness, type Harness } from '../support/webviewHarness';
 import { attentionScoresModel } from '../support/sampleModels';
 import { nextFrames, ofType } from './pageHelpers';
@@ -144,6 +147,36 @@ test('Sweep…: untrusted dim and node names are shown as text, never markup', a
     assert.equal(await h.page.locator('.sweep-panel img').count(), 0);
     assert.equal(await h.page.evaluate(() => (globalThis as any).__pwned), undefined);
     assert.match(await h.page.locator('.sweep-axis-label').textContent() ?? '', /^<img src=x/);
+  } finally {
+    await h.close();
+  }
+});
+
+test('Compare page: Δ peak and initializers, both curves on one axis, the changed buffers by name, untrusted names as text', async () => {
+  const h = await openHarness({ browser });
+  try {
+    await h.waitForPosted('ready');
+    const a = buildReport(analyzeFile(MODEL), { bindings: { batch: 1, sequence: 16 } });
+    const b = buildReport(analyzeFile(MODEL), { bindings: { batch: 2, sequence: 16 } });
+    const diff = diffReports(a, b);
+    // A hostile value name in B's table must stay text.
+    diff.buffers.push({ name: '<img src=x onerror="window.__pwned=1">', kind: 'run', aBytes: null, bBytes: 8, deltaBytes: 8, change: 'new' });
+    await h.deliver({ type: 'compare', diff, aName: 'fp32.onnx', bName: 'int8.onnx', sessionLabel: 'ONNX Runtime 1.30 · CPU EP', bindings: { sequence: 16 } });
+    await h.page.waitForSelector('#compare-page');
+    const summary = await h.page.locator('#compare-summary').innerText();
+    assert.match(summary, new RegExp(`modeled peak\\t${formatBytesExact(a.graphs[0]!.peak.bytes!).replace(/[()]/g, '\\$&')} at step 2\\t.*\\t\\+${formatBytesExact(diff.peakDeltaBytes!).replace(/[()]/g, '\\$&')}`));
+    assert.match(summary, /initializers\t1\.00 KiB \(1,024 B\)\t1\.00 KiB \(1,024 B\)\t±0 B/);
+    assert.match(summary, /same ops in the same order/);
+    assert.equal(await h.page.locator('#compare-svg path.compare-a').count(), 1);
+    assert.equal(await h.page.locator('#compare-svg path.compare-b').count(), 1);
+    const rows = await h.page.locator('#compare-table tr').count();
+    assert.equal(rows, diff.buffers.length + 1);
+    assert.match(await h.page.locator('#compare-table').innerText(), /grew\t\+[^\t]+\tS\trun/);
+    assert.equal(await h.page.locator('#compare-page img').count(), 0);
+    assert.equal(await h.page.evaluate(() => (globalThis as any).__pwned), undefined);
+    assert.equal(await h.page.locator('.toolbar').isVisible(), false, 'no report toolbar on a compare page');
+    await h.screenshot('compare');
+    assert.deepEqual(h.pageErrors, []);
   } finally {
     await h.close();
   }
