@@ -3,7 +3,7 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SHOTS = ['vscode-hover.png', 'vscode-menu.png', 'vscode-parallel.png', 'vscode-panel.png', 'webview-light.png', 'webview-dark.png', 'webview-subgraph.png', 'webview-peak-card.png', 'vscode-many-graphs.png', 'vscode-progress.png', 'webview-sweep.png', 'webview-compare.png'];
+const SHOTS = ['vscode-hover.png', 'vscode-menu.png', 'vscode-parallel.png', 'vscode-panel.png', 'webview-light.png', 'webview-dark.png', 'webview-subgraph.png', 'webview-peak-card.png', 'vscode-many-graphs.png', 'vscode-progress.png', 'webview-sweep.png', 'webview-compare.png', 'vscode-sweep.png', 'vscode-compare.png'];
 const from = join('test-output', 'screenshots');
 const to = join('media', 'screenshots');
 mkdirSync(to, { recursive: true });

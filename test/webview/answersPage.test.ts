@@ -7,7 +7,7 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -17,7 +17,8 @@ import { sweepAnalysis } from '../../src/analyze/sweep';
 import type { SweepResult } from '../../src/report/sweep';
 import { diffReports } from '../../src/report/diff';
 import { formatBytesExact } from '../../src/report/formatBytes';
-import { CHROMIUM_ARGS, openHarness, type Harness } from '../support/webviewHarness';
+import { CHROMIUM_ARGS, openHarness, readWebviewBundle, type Harness } from '../support/webviewHarness';
+import { renderStandaloneHtml } from '../../src/report/renderHtml';
 import { attentionScoresModel } from '../support/sampleModels';
 import { nextFrames, ofType } from './pageHelpers';
 
@@ -179,5 +180,24 @@ test('Compare page: Δ peak and initializers, both curves on one axis, the chang
     assert.deepEqual(h.pageErrors, []);
   } finally {
     await h.close();
+  }
+});
+
+test('the standalone HTML page (report --html) answers Sweep with where to run it instead of waiting forever', async () => {
+  const root = join(__dirname, '..', '..');
+  const report = buildReport(analyzeFile(MODEL), { bindings: { batch: 1, sequence: 8 } });
+  const html = renderStandaloneHtml(report, readWebviewBundle(), readFileSync(join(root, 'dist', 'timeline.css'), 'utf8'), { fileName: 'attention.onnx' });
+  const context = await browser.newContext({ viewport: { width: 1300, height: 800 } });
+  try {
+    const page = await context.newPage();
+    await page.setContent(html);
+    await page.waitForSelector('.gantt-canvas');
+    await page.locator('#sweep-toggle').click();
+    await page.locator('#sweep-run').click();
+    await page.waitForFunction(() => /^Sweep failed: /.test((globalThis as any).document.querySelector('#sweep-status')?.textContent ?? ''));
+    assert.match(await page.locator('#sweep-status').textContent() ?? '', /cannot plan; use the extension or the CLI \(onnx-memory-lens sweep \.\.\.\)/);
+    assert.equal(await page.locator('#sweep-run').getAttribute('disabled'), null);
+  } finally {
+    await context.close();
   }
 });
