@@ -13,7 +13,7 @@ import { budgetBytes, joinDashValues, nonNegativeInt, PLAN_OPTIONS, planOptions,
 export const ANSWER_USAGE =
   'usage: onnx-memory-lens sweep MODEL.onnx --dim NAME --from A --to B [--points N | --step S] [--log] [--json | --csv] [--bind NAME=VALUE]...\n' +
   '       onnx-memory-lens fit MODEL.onnx --dim NAME --budget SIZE [--from MIN] [--to MAX] [--json] [--bind NAME=VALUE]...\n' +
-  '       onnx-memory-lens diff A.onnx B.onnx [--json] [--bind NAME=VALUE]...\n' +
+  '       onnx-memory-lens diff A.onnx B.onnx [--json] [--bind NAME=VALUE]... [--bind-b NAME=VALUE]... [--view-b sequential|parallel]\n' +
   '       (each also takes --view sequential|parallel, --threads N, --l2-cache BYTES, --max-total-seq N; SIZE is bytes or 2GiB, 512MiB, 1.5GB)';
 
 type PlanArgs = Pick<CliArgs, 'bindings' | 'view' | 'session'>;
@@ -21,7 +21,7 @@ type PlanArgs = Pick<CliArgs, 'bindings' | 'view' | 'session'>;
 export type AnswerArgs =
   | ({ command: 'sweep'; model: string; dim: string; from: number; to: number; points: number | null; step: number | null; log: boolean; format: 'text' | 'json' | 'csv' } & PlanArgs)
   | ({ command: 'fit'; model: string; dim: string; budgetBytes: number; from: number; to: number; json: boolean } & PlanArgs)
-  | ({ command: 'diff'; a: string; b: string; json: boolean } & PlanArgs);
+  | ({ command: 'diff'; a: string; b: string; json: boolean; bindingsB: Record<string, number>; viewB: PlanArgs['view'] } & PlanArgs);
 
 const OPTIONS = {
   json: { type: 'boolean' },
@@ -33,6 +33,8 @@ const OPTIONS = {
   points: { type: 'string' },
   step: { type: 'string' },
   budget: { type: 'string' },
+  'bind-b': { type: 'string', multiple: true },
+  'view-b': { type: 'string' },
   ...PLAN_OPTIONS,
 } as const;
 
@@ -40,7 +42,7 @@ const OPTIONS = {
 const ALLOWED: Record<AnswerArgs['command'], ReadonlySet<string>> = {
   sweep: new Set(['json', 'csv', 'log', 'dim', 'from', 'to', 'points', 'step', ...Object.keys(PLAN_OPTIONS)]),
   fit: new Set(['json', 'dim', 'from', 'to', 'budget', ...Object.keys(PLAN_OPTIONS)]),
-  diff: new Set(['json', ...Object.keys(PLAN_OPTIONS)]),
+  diff: new Set(['json', 'bind-b', 'view-b', ...Object.keys(PLAN_OPTIONS)]),
 };
 
 /** True when `command` is one of sweep, fit, diff. */
@@ -75,7 +77,11 @@ export function parseAnswerArgs(argv: string[]): AnswerArgs {
   const wanted = command === 'diff' ? 2 : 1;
   if (positionals.length > wanted) throw new LensError('bad-argument', `Unexpected argument '${positionals[wanted]}'`);
   if (positionals.length < wanted) throw new LensError('bad-argument', command === 'diff' ? 'diff needs two models: A.onnx B.onnx' : 'Missing MODEL argument');
-  if (command === 'diff') return { command, a: positionals[0]!, b: positionals[1]!, json: o.json === true, ...plan };
+  if (command === 'diff') {
+    // B is planned as A, with --bind-b over A's bindings and --view-b instead of A's view: one model under two bindings or views.
+    const b = planOptions({ bind: o['bind-b'], view: o['view-b'] });
+    return { command, a: positionals[0]!, b: positionals[1]!, json: o.json === true, ...plan, bindingsB: { ...plan.bindings, ...b.bindings }, viewB: o['view-b'] === undefined ? plan.view : b.view };
+  }
   const dim = required(o.dim, '--dim NAME', command);
   if (dim in plan.bindings) throw new LensError('bad-argument', `--dim ${dim} is also bound with --bind; leave it out of the bindings`);
   if (command === 'fit') {

@@ -40,7 +40,7 @@ export function runAnswer(args: AnswerArgs, current: { file: string }): AnswerOu
   current.file = args.a;
   const a = buildReport(analyzeFile(resolve(args.a)), plan);
   current.file = args.b;
-  const b = buildReport(analyzeFile(resolve(args.b)), plan);
+  const b = buildReport(analyzeFile(resolve(args.b)), { ...plan, bindings: args.bindingsB, view: args.viewB });
   const d = diffReports(a, b);
-  return { out: args.json ? `${JSON.stringify(d, null, 2)}\n` : renderDiffText(d, a), err: '', code: 0 };
+  return { out: args.json ? `${JSON.stringify({ ...d, a: { ...d.a, bindings: a.bindings, view: a.view }, b: { ...d.b, bindings: b.bindings, view: b.view } }, null, 2)}\n` : renderDiffText(d, a, b), err: '', code: 0 };
 }

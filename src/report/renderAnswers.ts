@@ -97,10 +97,11 @@ const signed = (d: number | null): string => (d === null ? 'unavailable' : `${d 
 export const DIFF_TEXT_BUFFERS = 20;
 
 /** The comparison: peaks, initializers, then the largest buffer changes. */
-export function renderDiffText(d: ReportDiff, a: Report): string {
+export function renderDiffText(d: ReportDiff, a: Report, b?: Report): string {
   const peak = (s: ReportDiff['a']): string => (s.peakBytes === null ? `unavailable (${s.peakReason ?? 'no reason given'})` : `${formatBytesExact(s.peakBytes)} at step ${s.peakStep}`);
   const lines = [
-    `A: ${d.a.path}`, `B: ${d.b.path}`, `session: ${describeSession(a)}${bindingsText(a.bindings)}`, '',
+    `A: ${d.a.path}${bindingsText(a.bindings)}`, `B: ${d.b.path}${b ? bindingsText(b.bindings) : ''}`,
+    ...(b && describeSession(b) !== describeSession(a) ? [`session A: ${describeSession(a)}`, `session B: ${describeSession(b)}`] : [`session: ${describeSession(a)}`]), '',
     `peak:         A ${peak(d.a)}   B ${peak(d.b)}   delta ${signed(d.peakDeltaBytes)}`,
     `initializers: A ${d.a.initializerBytes === null ? 'unavailable' : formatBytesExact(d.a.initializerBytes)}   B ${d.b.initializerBytes === null ? 'unavailable' : formatBytesExact(d.b.initializerBytes)}   delta ${signed(d.initializerDeltaBytes)}`,
     `steps:        A ${d.a.steps}   B ${d.b.steps} (${d.alignment === 'step' ? 'the same ops in the same order: curves align by step' : 'different runs: curves align by fraction of the run'})`,

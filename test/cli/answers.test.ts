@@ -117,3 +117,18 @@ test('diff: two models, Δ peak and initializers in the text; --json lists the b
   assert.match(missing.err, /^error: .*nope\.onnx: /);
   assert.deepEqual(readdirSync(dir).sort(), ['attention.onnx', 'other.onnx'], 'nothing written next to the models');
 });
+
+test('diff: one model under two bindings (--bind-b) or two views (--view-b)', () => {
+  const r = run('diff', MODEL, MODEL, '--bind', 'batch=1', '--bind', 'sequence=40', '--bind-b', 'batch=3', '--json');
+  assert.equal(r.code, 0, r.err);
+  const j = JSON.parse(r.out);
+  assert.deepEqual([j.a.bindings, j.b.bindings], [{ batch: 1, sequence: 40 }, { batch: 3, sequence: 40 }]);
+  assert.equal(j.peakDeltaBytes, attentionScoresPeak(3, 40).bytes - attentionScoresPeak(1, 40).bytes);
+  assert.equal(j.alignment, 'step');
+  assert.deepEqual(j.buffers.find((b: { name: string }) => b.name === 'S'), { name: 'S', kind: 'run', aBytes: 4 * 40 * 40, bBytes: 3 * 4 * 40 * 40, deltaBytes: 2 * 4 * 40 * 40, change: 'grew' });
+  const views = run('diff', MODEL, MODEL, '--bind', 'batch=1', '--bind', 'sequence=40', '--view-b', 'parallel');
+  assert.equal(views.code, 0, views.err);
+  assert.match(views.out, /^session A: .*sequential executor/m);
+  assert.match(views.out, /^session B: .*parallel executor/m);
+  assert.equal(run('diff', MODEL, MODEL, '--view-b', 'both').err, "error: Invalid view 'both': expected sequential or parallel (see --help)\n");
+});
