@@ -44,6 +44,11 @@ async function openWithReport(): Promise<Harness> {
   return h;
 }
 
+/** Waits until the sweep panel's status line contains `text`. */
+async function statusSays(h: Harness, text: string): Promise<void> {
+  await h.page.locator('#sweep-status').filter({ hasText: text }).waitFor();
+}
+
 async function setField(h: Harness, id: string, value: string): Promise<void> {
   await h.page.locator(`#${id} input`).fill(value);
 }
@@ -61,6 +66,8 @@ test('Sweep…: asks the host, shows progress, draws the points, knees and inter
     assert.deepEqual(asked, { type: 'sweep', dim: 'sequence', from: 1, to: 64, points: 7, log: true });
     assert.equal(await h.page.locator('#sweep-cancel').getAttribute('disabled'), null, 'Cancel is offered while it runs');
     await h.deliver({ type: 'answerProgress', kind: 'sweep', percent: 43, message: 'Planned sequence=8 (3 of 7)' });
+    // Delivered messages are handled asynchronously: wait for the text, then read it exactly.
+    await statusSays(h, 'Sweeping: 43%');
     assert.equal(await h.page.locator('#sweep-status').textContent(), 'Sweeping: 43% · Planned sequence=8 (3 of 7)');
     const result = sweepAnalysis(analyzeFile(MODEL), { dim: 'sequence', bindings: { batch: 2 }, values: [1, 2, 4, 8, 16, 32, 64] });
     await h.deliver({ type: 'sweepResult', result });
@@ -96,6 +103,7 @@ test('Sweep…: Cancel asks the host to stop; a cancelled sweep is said, the rep
     await h.page.locator('#sweep-cancel').click();
     await h.waitForPosted('cancelAnswer');
     await h.deliver({ type: 'answerError', kind: 'sweep', code: 'cancelled', message: 'Planning batch=5 was cancelled' });
+    await statusSays(h, 'Sweep cancelled');
     assert.equal(await h.page.locator('#sweep-status').textContent(), 'Sweep cancelled.');
     assert.equal(await h.page.locator('.gantt-canvas').isVisible(), true);
     assert.equal(await h.page.locator('#sweep-run').getAttribute('disabled'), null);
@@ -117,6 +125,7 @@ test('Fit: a budget with a unit is sent as bytes; the answer and the next value 
     assert.deepEqual(await h.waitForPosted('fit'), { type: 'fit', dim: 'batch', budgetBytes: 65536 });
     const fit = fitAnalysis(analyzeFile(MODEL), { dim: 'batch', bindings: { sequence: 8 }, budgetBytes: 65536 });
     await h.deliver({ type: 'fitResult', result: fit });
+    await h.page.locator('#fit-apply').waitFor();
     const text = await h.page.locator('#fit-result').innerText();
     assert.match(text, new RegExp(`batch = ${fit.value} fits: `));
     assert.match(text, new RegExp(`batch = ${fit.next!.value}: .*over the budget`));
