@@ -18,10 +18,11 @@ import tseslint from 'typescript-eslint';
 
 /**
  * src/ modules the webview runs: the report transport codec, and the report rules that the CLI, the
- * host and the panel must apply identically (session label, byte format, live buffers);
+ * host and the panel must apply identically (session label, byte format, live buffers, the sweep's
+ * knees and polynomials);
  * and src/onnx/lensError, the error class the codec throws.
  */
-const CODEC_MODULES = ['columnarReport', 'columnarTables', 'packedColumns', 'stringTable', 'describeSession', 'formatBytes', 'liveBuffers'];
+const CODEC_MODULES = ['columnarReport', 'columnarTables', 'packedColumns', 'stringTable', 'describeSession', 'formatBytes', 'liveBuffers', 'sweep'];
 
 const NO_VSCODE = { name: 'vscode', message: 'The core never imports vscode: host glue lives in src/vscode.' };
 

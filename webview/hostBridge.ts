@@ -11,7 +11,7 @@ interface VsCodeApi {
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
-const TO_WEBVIEW_TYPES: ReadonlyArray<ToWebview['type']> = ['report', 'reportJson', 'reportColumns', 'loading', 'error', 'observed', 'revealStep'];
+const TO_WEBVIEW_TYPES: ReadonlyArray<ToWebview['type']> = ['report', 'reportJson', 'reportColumns', 'loading', 'error', 'observed', 'revealStep', 'answerProgress', 'sweepResult', 'fitResult', 'answerError', 'compare'];
 
 /** The webview's side of the host protocol. */
 export class HostBridge {

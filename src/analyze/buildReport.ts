@@ -8,7 +8,7 @@ import type { Graph, Model } from '../onnx/model';
 import { inferShapes } from '../shape/inferShapes';
 import type { InferredValue } from '../shape/types';
 import { buildGraphReport, type GraphReportContext, type TransformedGraph } from './graphReport';
-import { DEFAULT_WORKSPACE_ENV } from '../plan/workspace';
+import { DEFAULT_WORKSPACE_ENV, type WorkspaceEnv } from '../plan/workspace';
 import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type SessionFacts } from '../report/report';
 import { modeledSession } from '../report/describeSession';
 import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
@@ -73,6 +73,15 @@ export function resolveSession(session: Partial<SessionFacts> | undefined): Sess
   };
 }
 
+/** The session's facts as the workspace and prepack formulas read them. */
+export function workspaceEnvOf(session: SessionFacts): WorkspaceEnv {
+  return {
+    threads: session.intraOpThreads,
+    l2CacheBytes: session.l2CacheBytes,
+    ...(session.maxTotalSequenceLength !== null ? { maxTotalSequenceLength: session.maxTotalSequenceLength } : {}),
+  };
+}
+
 /** Decodes a model file (weights are never read). Throws LensError subclasses on bad input. */
 export function analyzeFile(filePath: string): Analysis {
   const loaded = loadModel(filePath);
@@ -96,17 +105,21 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
   const ctx: GraphReportContext = {
     opsets,
     irVersion: analysis.model.irVersion,
-    env: {
-      threads: session.intraOpThreads,
-      l2CacheBytes: session.l2CacheBytes,
-      ...(session.maxTotalSequenceLength !== null ? { maxTotalSequenceLength: session.maxTotalSequenceLength } : {}),
-    },
+    env: workspaceEnvOf(session),
     functions: analysis.model.functions,
     bindings,
     view,
     inputValues: values,
-    infer: (graph, outerScope, inputValues) =>
-      inferShapes(graph, { opsets, rules: shapeRuleOf, bindings, ...(inputValues ? { inputValues } : {}), outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions, irVersion: analysis.model.irVersion }),
+    infer: (graph, outerScope, staticPass, inputValues) =>
+      inferShapes(graph, {
+        opsets,
+        rules: shapeRuleOf,
+        bindings,
+        ...(inputValues ? { inputValues } : {}),
+        ...(outerScope.size > 0 ? { outerScope: new Map<string, InferredValue>(outerScope) } : { staticPass }),
+        functions: analysis.model.functions,
+        irVersion: analysis.model.irVersion,
+      }),
     graphs: [],
     symbols: new Set(),
     usedIds: new Set(),

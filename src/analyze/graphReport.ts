@@ -16,6 +16,7 @@ import type { SizeWithReason } from '../plan/peakMemory';
 import { shapeBytes } from '../shape/shapeBytes';
 import { dimSymbols, formatDim } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
+import { StaticPassMemo } from '../shape/inferShapes';
 import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from '../report/report';
 import type { ProgressCounter } from './reportProgress';
 import { graphUncovered } from '../report/uncoveredTerms';
@@ -23,8 +24,8 @@ import { overridableInitializers, stepWorkspace, workspaceIo } from './stepWorks
 import { estimateInitialization, type InitializationStep, type WorkspaceEnv } from '../plan/workspace';
 
 /** Type inference as the report uses it: one graph, with the outer scope's types. */
-/** Infers a graph; `inputValues` are the contents the user fixed for the main graph's inputs. */
-export type InferGraph = (graph: Graph, outerScope: ReadonlyMap<string, InferredValue>, inputValues?: Readonly<Record<string, readonly number[]>>) => InferenceResult;
+/** Infers a graph; `staticPass` keeps its binding-independent pass, `inputValues` are the contents the user fixed for the main graph's inputs. */
+export type InferGraph = (graph: Graph, outerScope: ReadonlyMap<string, InferredValue>, staticPass?: StaticPassMemo, inputValues?: Readonly<Record<string, readonly number[]>>) => InferenceResult;
 
 /**
  * A graph as ORT executes it after the level-0 transforms, kept across reports of one model. The
@@ -36,6 +37,8 @@ export interface TransformedGraph {
   typed: Graph;
   /** The binding-independent plan of `exec` per view, once planned. */
   plans: Partial<Record<PlanView, StaticPlan>>;
+  /** The static inference pass of `typed`, kept for rebinds (it reads no binding; used without an outer scope only). */
+  staticPass: StaticPassMemo;
 }
 
 /** What every graph of one report shares. */
@@ -87,6 +90,30 @@ function dimOut(d: SymDim, symbols: Set<string>): ReportDim {
   return formatDim(d);
 }
 
+/**
+ * Own bytes of each value of `exec` as the run sees it (bindings applied), memoised per name: an
+ * initializer's stored size, else its inferred type's; unavailable with the reason otherwise.
+ */
+export function valueSizes(exec: ExecGraph, typeOf: (name: string) => InferredValue | undefined, bindings: Record<string, number>): (name: string) => SizeWithReason {
+  const sizeCache = new Map<string, SizeWithReason>();
+  return (name: string): SizeWithReason => {
+    let s = sizeCache.get(name);
+    if (s) return s;
+    const init = exec.initializers.get(name);
+    const t = typeOf(name);
+    if (init) s = init.byteSize === null ? { bytes: null, reason: `initializer '${name}': ${init.byteSizeReason ?? 'its size is unknown'}` } : { bytes: init.byteSize, reason: null };
+    else if (!t) s = { bytes: null, reason: 'no type inferred' };
+    else if (t.kind !== 'tensor' && t.kind !== 'unknown') s = { bytes: null, reason: `${t.kind} value: its contents are allocated by the kernel` };
+    else if (t.dtype === DataType.STRING) s = { bytes: null, reason: 'string tensor: size depends on the strings' };
+    else {
+      s = shapeBytes(t.dtype, t.shape, bindings, name);
+      if (s.bytes === null && t.reason) s = { bytes: null, reason: t.reason };
+    }
+    sizeCache.set(name, s);
+    return s;
+  };
+}
+
 /** Builds the report graph for `graph` and its bodies; returns its id. */
 export function buildGraphReport(
   ctx: GraphReportContext,
@@ -107,7 +134,7 @@ export function buildGraphReport(
     // A rebind or view switch: the transforms' result is binding-independent; only inference reruns.
     exec = known.exec;
     ctx.progress.phaseDone(0, graphId, nodeCount);
-    inference = ctx.infer(known.typed, outerTypes, parent === null ? ctx.inputValues : undefined);
+    inference = ctx.infer(known.typed, outerTypes, known.staticPass, parent === null ? ctx.inputValues : undefined);
   } else {
     exec = buildExecGraph(graph, new Set(outerTypes.keys()), ctx.outerMemo);
     // Inference is the costly step: when the transforms left the graph as they last typed it (the usual
@@ -117,36 +144,20 @@ export function buildGraphReport(
     const inferExec = (e: ExecGraph): InferenceResult => {
       if (memo === null || memo.exec !== e || memo.version !== e.version) {
         const typed = execGraphToGraph(e, graph.name);
-        memo = { exec: e, version: e.version, typed, result: ctx.infer(typed, outerTypes, parent === null ? ctx.inputValues : undefined) };
+        memo = { exec: e, version: e.version, typed, result: ctx.infer(typed, outerTypes, undefined, parent === null ? ctx.inputValues : undefined) };
       }
       return memo.result;
     };
     exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: inferExec, outerTypes });
     ctx.progress.phaseDone(0, graphId, nodeCount);
     inference = inferExec(exec);
-    known = { exec, typed: memo!.typed, plans: {} };
+    known = { exec, typed: memo!.typed, plans: {}, staticPass: new StaticPassMemo() };
     ctx.transformed.set(graph, known);
   }
   ctx.progress.phaseDone(1, graphId, nodeCount);
   if (parent === null) ctx.main = { typed: known.typed, inference };
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
-  const sizeCache = new Map<string, SizeWithReason>();
-  const bytesOf = (name: string): SizeWithReason => {
-    let s = sizeCache.get(name);
-    if (s) return s;
-    const init = exec.initializers.get(name);
-    const t = typeOf(name);
-    if (init) s = init.byteSize === null ? { bytes: null, reason: `initializer '${name}': ${init.byteSizeReason ?? 'its size is unknown'}` } : { bytes: init.byteSize, reason: null };
-    else if (!t) s = { bytes: null, reason: 'no type inferred' };
-    else if (t.kind !== 'tensor' && t.kind !== 'unknown') s = { bytes: null, reason: `${t.kind} value: its contents are allocated by the kernel` };
-    else if (t.dtype === DataType.STRING) s = { bytes: null, reason: 'string tensor: size depends on the strings' };
-    else {
-      s = shapeBytes(t.dtype, t.shape, ctx.bindings, name);
-      if (s.bytes === null && t.reason) s = { bytes: null, reason: t.reason };
-    }
-    sizeCache.set(name, s);
-    return s;
-  };
+  const bytesOf = valueSizes(exec, typeOf, ctx.bindings);
   const planInput = { exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null };
   const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
   ctx.progress.phaseDone(2, graphId, nodeCount);

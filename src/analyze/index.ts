@@ -4,3 +4,8 @@
  */
 export * from '../report';
 export { analyzeFile, buildReport, reportFromFile, opsetRecord, TOOL, type Analysis, type ReportOptions } from './buildReport';
+export { sweepAnalysis, PointPlanner, type SweepOptions, type PointPlannerOptions } from './sweep';
+export { fitAnalysis, type FitOptions } from './fit';
+export { diffReports, type ReportDiff, type BufferDelta } from '../report/diff';
+export { sweepValues, interpolatePeak, findKnees, type SweepResult, type SweepPoint, type SweepKnee, type SweepSegment } from '../report/sweep';
+export type { FitResult } from '../report/fit';

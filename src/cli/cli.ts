@@ -1,6 +1,7 @@
 /**
  * `onnx-memory-lens report MODEL [--json] [--bind NAME=VALUE]... [--view sequential|parallel]
- *  [--html OUT.html] [--budget BYTES] [--threads N] [--l2-cache BYTES] [--max-total-seq N]`
+ *  [--html OUT.html] [--budget BYTES] [--threads N] [--l2-cache BYTES] [--max-total-seq N]`,
+ * and the answer commands `sweep`, `fit` and `diff` (answerArgs.ts, answers.ts).
  *
  * Exit codes: 0 ok, 2 bad input or usage (one line `error: <file>: <message>` on stderr, no
  * stack), 3 when the modeled peak plus initializer bytes exceed `--budget`.
@@ -13,6 +14,8 @@ import { renderText, type Report } from '../report';
 import { checkBudget } from '../report/budget';
 import { renderStandaloneHtml } from '../report/renderHtml';
 import { parseArgs, USAGE, type CliArgs } from './parseArgs';
+import { ANSWER_USAGE, isAnswerCommand, parseAnswerArgs, type AnswerArgs } from './answerArgs';
+import { runAnswer } from './answers';
 
 /** Process exit codes of the CLI. */
 export const EXIT = { ok: 0, badInput: 2, overBudget: 3, internal: 70 } as const;
@@ -34,6 +37,7 @@ function oneLine(text: string): string {
 
 /** Runs the CLI with `argv` (without node and script); returns the exit code. */
 export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }): number {
+  if (isAnswerCommand(argv[0])) return runAnswerCli(argv, io);
   let args: CliArgs;
   try {
     args = parseArgs(argv);
@@ -42,7 +46,7 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
     return EXIT.badInput;
   }
   if (args.help) {
-    io.out(`${USAGE}\n`);
+    io.out(`${USAGE}\n${ANSWER_USAGE}\n`);
     return EXIT.ok;
   }
   const file = args.model;
@@ -86,6 +90,34 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
     }
   }
   return EXIT.ok;
+}
+
+/** sweep, fit and diff: parse, run, and print errors in the one-line form of `report`. */
+function runAnswerCli(argv: string[], io: CliIo): number {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.out(`${ANSWER_USAGE}\n`);
+    return EXIT.ok;
+  }
+  let args: AnswerArgs;
+  try {
+    args = parseAnswerArgs(argv);
+  } catch (e) {
+    io.err(`error: ${oneLine(e instanceof Error ? e.message : String(e))} (see --help)\n`);
+    return EXIT.badInput;
+  }
+  const current = { file: '' };
+  try {
+    const r = runAnswer(args, current);
+    io.out(r.out);
+    if (r.err !== '') io.err(r.err);
+    return r.code;
+  } catch (e) {
+    const code = exitCodeFor(e);
+    const text = e instanceof Error ? e.message : String(e);
+    const msg = code === EXIT.internal ? `internal error (a bug in onnx-memory-lens; please report it): ${text}` : text;
+    io.err(`error: ${current.file}: ${oneLine(msg)}\n`);
+    return code;
+  }
 }
 
 if (require.main === module) {

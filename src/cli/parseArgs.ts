@@ -5,6 +5,7 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { LensError } from '../onnx/lensError';
 import { MAX_INTRA_OP_THREADS, type ArenaSessionOptions, type PlanView, type ReportSession } from '../report/report';
+import { parseByteSize } from '../report/formatBytes';
 
 /** The usage text printed on --help and after a usage error. */
 export const USAGE =
@@ -30,12 +31,12 @@ export interface CliArgs {
   arena: Partial<ArenaSessionOptions>;
 }
 
-function nonNegativeInt(text: string, what: string): number {
+export function nonNegativeInt(text: string, what: string): number {
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) throw new LensError('bad-argument', `Invalid ${what} '${text}': expected a non-negative integer`);
   return Number(text);
 }
 
-function positiveInt(text: string, what: string, max = Number.MAX_SAFE_INTEGER): number {
+export function positiveInt(text: string, what: string, max = Number.MAX_SAFE_INTEGER): number {
   const n = nonNegativeInt(text, what);
   if (n < 1 || n > max) throw new LensError('bad-argument', `Invalid ${what} '${text}': expected an integer from 1 to ${max}`);
   return n;
@@ -68,8 +69,42 @@ function onOff(text: string, flag: string): boolean {
   return text === 'on';
 }
 
+/** The plan options every command shares: bindings, view, session facts. */
+export const PLAN_OPTIONS = {
+  bind: { type: 'string', multiple: true },
+  view: { type: 'string' },
+  threads: { type: 'string' },
+  'l2-cache': { type: 'string' },
+  'max-total-seq': { type: 'string' },
+} as const;
+
+/** The shared plan options out of node:util's values. */
+export function planOptions(o: { bind?: string[]; view?: string; threads?: string; 'l2-cache'?: string; 'max-total-seq'?: string }): Pick<CliArgs, 'bindings' | 'view' | 'session'> {
+  const out: Pick<CliArgs, 'bindings' | 'view' | 'session'> = { bindings: {}, view: 'sequential', session: {} };
+  for (const spec of o.bind ?? []) {
+    const m = /^([^=]+)=(.*)$/.exec(spec);
+    if (!m) throw new LensError('bad-argument', `Invalid binding '${spec}': expected NAME=VALUE`);
+    out.bindings[m[1]!] = nonNegativeInt(m[2]!, `value for '${m[1]}'`);
+  }
+  if (o.view !== undefined) {
+    if (o.view !== 'sequential' && o.view !== 'parallel') throw new LensError('bad-argument', `Invalid view '${o.view}': expected sequential or parallel`);
+    out.view = o.view;
+  }
+  if (o.threads !== undefined) out.session.intraOpThreads = positiveInt(o.threads, 'thread count', MAX_INTRA_OP_THREADS);
+  if (o['l2-cache'] !== undefined) out.session.l2CacheBytes = positiveInt(o['l2-cache'], 'L2 cache size');
+  if (o['max-total-seq'] !== undefined) out.session.maxTotalSequenceLength = positiveInt(o['max-total-seq'], 'maximum total sequence length');
+  return out;
+}
+
+/** A budget as bytes or with a unit (`2GiB`, `512MiB`, `1.5GB`). */
+export function budgetBytes(text: string): number {
+  const n = parseByteSize(text);
+  if (n === null) throw new LensError('bad-argument', `Invalid budget '${text}': expected a byte count such as 2147483648, 2GiB or 512MiB`);
+  return n;
+}
+
 /** node:util's parse errors in our one-line form (its own messages are multi-sentence). */
-function usageError(err: unknown): LensError {
+export function usageError(err: unknown): LensError {
   const code = (err as { code?: string }).code;
   const message = err instanceof Error ? err.message : String(err);
   const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
@@ -83,7 +118,7 @@ export function parseArgs(argv: string[]): CliArgs {
   const args: CliArgs = { help: false, model: '', json: false, bindings: {}, values: {}, view: 'sequential', html: null, budget: null, session: {}, arena: {} };
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ...args, help: true };
   const [command, ...rest] = argv;
-  if (command !== 'report') throw new LensError('bad-argument', `Unknown command '${command}'`);
+  if (command !== 'report') throw new LensError('bad-argument', `Unknown command '${command}' (commands: report, sweep, fit, diff)`);
   let parsed: ReturnType<typeof parseOptions>;
   try {
     parsed = parseOptions(rest);
@@ -92,11 +127,7 @@ export function parseArgs(argv: string[]): CliArgs {
   }
   const { values: o, positionals } = parsed;
   args.json = o.json === true;
-  for (const spec of o.bind ?? []) {
-    const m = /^([^=]+)=(.*)$/.exec(spec);
-    if (!m) throw new LensError('bad-argument', `Invalid binding '${spec}': expected NAME=VALUE`);
-    args.bindings[m[1]!] = nonNegativeInt(m[2]!, `value for '${m[1]}'`);
-  }
+  Object.assign(args, planOptions(o));
   for (const spec of o.value ?? []) {
     const m = /^([^=]+)=(.+)$/.exec(spec);
     if (!m) throw new LensError('bad-argument', `Invalid value '${spec}': expected INPUT=V or INPUT=V,V,...`);
@@ -106,15 +137,8 @@ export function parseArgs(argv: string[]): CliArgs {
       return n;
     });
   }
-  if (o.view !== undefined) {
-    if (o.view !== 'sequential' && o.view !== 'parallel') throw new LensError('bad-argument', `Invalid view '${o.view}': expected sequential or parallel`);
-    args.view = o.view;
-  }
   if (o.html !== undefined) args.html = o.html;
-  if (o.budget !== undefined) args.budget = nonNegativeInt(o.budget, 'budget');
-  if (o.threads !== undefined) args.session.intraOpThreads = positiveInt(o.threads, 'thread count', MAX_INTRA_OP_THREADS);
-  if (o['l2-cache'] !== undefined) args.session.l2CacheBytes = positiveInt(o['l2-cache'], 'L2 cache size');
-  if (o['max-total-seq'] !== undefined) args.session.maxTotalSequenceLength = positiveInt(o['max-total-seq'], 'maximum total sequence length');
+  if (o.budget !== undefined) args.budget = budgetBytes(o.budget);
   if (o.arena !== undefined) args.arena.enableCpuMemArena = onOff(o.arena, '--arena');
   if (o['mem-pattern'] !== undefined) args.arena.enableMemPattern = onOff(o['mem-pattern'], '--mem-pattern');
   if (o['arena-extend'] !== undefined) {
@@ -138,14 +162,14 @@ export function parseArgs(argv: string[]): CliArgs {
  * '-' but is not one of our options is joined to its flag (`--l2-cache=-1`), so the value check
  * names it ("Invalid L2 cache size '-1'").
  */
-function joinDashValues(rest: string[]): string[] {
-  const flags = new Set(Object.entries(OPTIONS).flatMap(([name, o]) => ['--' + name, ...('short' in o ? ['-' + o.short] : [])]));
+export function joinDashValues(rest: string[], options: Record<string, { type: 'string' | 'boolean'; short?: string }> = OPTIONS): string[] {
+  const flags = new Set(Object.entries(options).flatMap(([name, o]) => ['--' + name, ...(o.short !== undefined ? ['-' + o.short] : [])]));
   const out: string[] = [];
   for (let i = 0; i < rest.length; i++) {
     const a = rest[i]!;
     const next = rest[i + 1];
     const name = a.startsWith('--') ? a.slice(2) : '';
-    const takesValue = name in OPTIONS && OPTIONS[name as keyof typeof OPTIONS].type === 'string';
+    const takesValue = name in options && options[name]!.type === 'string';
     if (takesValue && next !== undefined && next.startsWith('-') && !flags.has(next)) {
       out.push(`${a}=${next}`);
       i++;

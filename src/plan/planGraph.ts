@@ -65,12 +65,16 @@ export function planStatic(input: PlanGraphInput): StaticPlan {
 /** Plans `input.exec` (see file comment), reusing `known` (planStatic of the same graph and view) when given. */
 export function planGraph(input: PlanGraphInput, known: StaticPlan = planStatic(input)): GraphPlan {
   const { order, allocation, release, lifetimes } = known;
+  return { order, allocation, release, lifetimes, curve: planLiveCurve(input, known), bestFitArenaBytes: bestFitArena(input, order, allocation, release) };
+}
+
+/** The live-bytes curve of `known` (planStatic of `input`) with `input`'s sizes: the part of planGraph a sweep point needs. */
+export function planLiveCurve(input: PlanGraphInput, known: StaticPlan): LiveCurve {
+  const { order, allocation, release } = known;
   const provided = outputsProvidedByParent(input.parentOpType);
-  const curve =
-    input.view === 'parallel'
-      ? computeParallelLiveBytes(order, allocation, input.bytesOf)
-      : computeLiveBytes(allocation, release, order.length, input.bytesOf, (name) => provided && allocation.byName.get(name)!.isGraphOutput);
-  return { order, allocation, release, lifetimes, curve, bestFitArenaBytes: bestFitArena(input, order, allocation, release) };
+  return input.view === 'parallel'
+    ? computeParallelLiveBytes(order, allocation, input.bytesOf)
+    : computeLiveBytes(allocation, release, order.length, input.bytesOf, (name) => provided && allocation.byName.get(name)!.isGraphOutput);
 }
 
 /** Replays the traced self-owned allocations (Allocate roots of tensors) and their frees in step order. */

@@ -24,3 +24,25 @@ export function formatBytesExact(bytes: number): string {
 export function formatMaybeBytes(bytes: number | null, reason: string | null): string {
   return bytes === null ? `unavailable (${reason ?? 'no reason given'})` : formatBytesExact(bytes);
 }
+
+const PARSE_UNITS: Record<string, number> = {
+  b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3, tib: 1024 ** 4,
+  kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12,
+};
+
+/**
+ * A byte count as people write it: `2147483648`, `2GiB`, `512 MiB`, `1.5GB` (binary units are
+ * powers of 1024, decimal ones of 1000, case-insensitive). Null when it is not one, or not a whole
+ * number of bytes, or past 2^53.
+ */
+export function parseByteSize(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  if (!m) return null;
+  const unit = PARSE_UNITS[(m[2] || 'b').toLowerCase()];
+  if (unit === undefined) return null;
+  const [whole, frac = ''] = m[1]!.split('.');
+  // Exact for whole numbers; a fraction is scaled by its power of ten first, so 1.5GiB is exact.
+  const scale = 10 ** frac.length;
+  const bytes = (Number(whole) * scale + Number(frac || '0')) * unit / scale;
+  return Number.isSafeInteger(bytes) ? bytes : null;
+}

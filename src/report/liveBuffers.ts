@@ -4,6 +4,15 @@
  */
 import type { ReportGraph, ReportValue } from './report';
 
+/** The fields of a value that liveBuffersAt reads. */
+export type LiveBufferValue = Pick<ReportValue, 'name' | 'root' | 'allocKind' | 'producedAt' | 'releasedAfter' | 'bytes' | 'unavailableReason'>;
+
+/** What liveBuffersAt reads of a graph: a ReportGraph, or the same fields of a plan (a sweep point). */
+export interface LiveBufferGraph {
+  steps: { readonly length: number };
+  values: readonly LiveBufferValue[];
+}
+
 /** A buffer live at a step: its root, the values sharing it that are live then, and its size. */
 export interface LiveBuffer {
   root: string;
@@ -18,7 +27,7 @@ export interface LiveBuffer {
 const RUN_BUFFER_KINDS: ReadonlySet<string> = new Set(['Allocate', 'AllocateOutput']);
 
 /** Half-open step interval [start, end) of a value in a graph with `stepCount` steps. */
-export function valueInterval(value: ReportValue, stepCount: number): [number, number] {
+export function valueInterval(value: Pick<ReportValue, 'producedAt' | 'releasedAfter'>, stepCount: number): [number, number] {
   const start = Math.max(0, value.producedAt);
   const last = value.releasedAfter === null ? stepCount - 1 : value.releasedAfter;
   return [start, Math.max(start + 1, Math.min(stepCount, last + 1))];
@@ -29,7 +38,7 @@ export function valueInterval(value: ReportValue, stepCount: number): [number, n
  * A buffer counts once however many values share it. Initializers, graph inputs and outer-scope
  * values are live too but are not part of the Run figure, so they are left out rather than mixed in.
  */
-export function liveBuffersAt(graph: ReportGraph, step: number): LiveBuffer[] {
+export function liveBuffersAt(graph: LiveBufferGraph | ReportGraph, step: number): LiveBuffer[] {
   const n = graph.steps.length;
   const rootKind = new Map<string, string>();
   for (const v of graph.values) if (v.root === v.name) rootKind.set(v.name, v.allocKind);

@@ -4,6 +4,12 @@
  */
 import type { PackedReportColumns } from './packedColumns';
 import type { PlanView, Report } from './report';
+import type { SweepResult } from './sweep';
+import type { FitResult } from './fit';
+import type { ReportDiff } from './diff';
+
+/** Which answer a message is about. */
+export type AnswerKind = 'sweep' | 'fit';
 
 /** Observed per-node numbers read from an ORT profile; never mixed into the modeled Report. */
 export interface ObservedProfile {
@@ -34,7 +40,15 @@ export type ToWebview =
   | { type: 'error'; code: string; message: string; fileName: string }
   | { type: 'observed'; observed: ObservedProfile | null }
   /** Show the main graph at this step, with its details (a budget warning opened the panel at its peak step). */
-  | { type: 'revealStep'; step: number };
+  | { type: 'revealStep'; step: number }
+  /** A sweep or fit running in the worker: how far (a sweep's share of its points; a fit's count is not known ahead) and what it plans now. */
+  | { type: 'answerProgress'; kind: AnswerKind; message: string; percent: number }
+  | { type: 'sweepResult'; result: SweepResult }
+  | { type: 'fitResult'; result: FitResult }
+  /** A comparison of two models' reports (the panel shows it instead of a timeline). */
+  | { type: 'compare'; diff: ReportDiff; aName: string; bName: string; sessionLabel: string; bindings: Record<string, number> }
+  /** A sweep or fit that failed or was cancelled (`code` 'cancelled'); the report on screen stays. */
+  | { type: 'answerError'; kind: AnswerKind; code: string; message: string };
 
 /** Messages from the webview to the host. */
 export type FromWebview =
@@ -42,7 +56,16 @@ export type FromWebview =
   | { type: 'bind'; bindings: Record<string, number> }
   | { type: 'setView'; view: PlanView }
   | { type: 'export'; format: 'png' | 'svg' | 'csv' | 'json'; fileName: string; data: string }
-  | { type: 'importProfile' };
+  | { type: 'importProfile' }
+  /** Sweep `dim` over `points` values from `from` to `to` (geometric with `log`), the other dims as bound now. */
+  | { type: 'sweep'; dim: string; from: number; to: number; points: number; log: boolean }
+  /** Fit `dim` within `budgetBytes`, or within the budget setting when null. */
+  | { type: 'fit'; dim: string; budgetBytes: number | null }
+  /** Stops the running sweep or fit (the worker keeps the model). */
+  | { type: 'cancelAnswer' };
 
 /** Every FromWebview discriminant, for validation on the host side. */
-export const FROM_WEBVIEW_TYPES: ReadonlyArray<FromWebview['type']> = ['ready', 'bind', 'setView', 'export', 'importProfile'];
+export const FROM_WEBVIEW_TYPES: ReadonlyArray<FromWebview['type']> = ['ready', 'bind', 'setView', 'export', 'importProfile', 'sweep', 'fit', 'cancelAnswer'];
+
+/** Most points a sweep message may ask for. */
+export const MAX_SWEEP_POINTS = 1024;

@@ -140,7 +140,8 @@ export function jsonForHtml(value: unknown): string {
  * The stand-in for acquireVsCodeApi used by the standalone page: answers 'ready' and 'setView'
  * with an embedded report (as 'reportJson': the JSON text is posted as is, never cloned as objects),
  * keeps setState in sessionStorage, and saves exports as downloads.
- * Bindings cannot be re-planned offline, so 'bind' re-sends the current report unchanged.
+ * Bindings cannot be re-planned offline, so 'bind' re-sends the current report unchanged, and a
+ * sweep or fit is answered with an error that says where to run it.
  */
 const STANDALONE_API = `(function () {
   var fileName = JSON.parse(document.getElementById('lens-file').textContent);
@@ -177,6 +178,10 @@ const STANDALONE_API = `(function () {
         for (var i = 0; i < blocks.length; i++) if (blocks[i].getAttribute('data-lens-report') === m.view) current = blocks[i];
         sendReport();
       } else if (m.type === 'export') download(m.fileName, m.data, m.format === 'png');
+      else if (m.type === 'sweep' || m.type === 'fit') {
+        var kind = m.type;
+        setTimeout(function () { window.postMessage({ type: 'answerError', kind: kind, code: 'bad-argument', message: 'this page holds saved reports and cannot plan; use the extension or the CLI (onnx-memory-lens ' + kind + ' ...)' }, '*'); }, 0);
+      }
     },
     getState: function () { return state; },
     setState: function (s) { state = s; try { sessionStorage.setItem(key, JSON.stringify(s)); } catch (e) { /* storage may be off for file:// pages */ } }

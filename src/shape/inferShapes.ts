@@ -45,6 +45,12 @@ export interface InferShapesOptions {
   inputValues?: Readonly<Record<string, readonly number[]>>;
   /** Values visible from an enclosing graph, when inferring a subgraph on its own. */
   outerScope?: Map<string, InferredValue>;
+  /**
+   * Keeps the static pass of this graph for the next call with the same graph and options but
+   * other bindings (a rebind or a sweep). Used only without `outerScope`: the static pass then
+   * reads no binding (declared dims stay symbols, data-dependent dims unknown).
+   */
+  staticPass?: StaticPassMemo;
   /** Model-local functions, inferred by expanding their bodies at each call. */
   functions?: FunctionInfo[];
   /**
@@ -61,6 +67,12 @@ const MAX_DEPTH = 64;
 interface PassResult {
   values: Map<string, Val>;
   subgraphs: Map<Graph, PassResult>;
+}
+
+/** The static pass of one graph, kept across inferShapes calls (see InferShapesOptions.staticPass); never mutated once made. */
+export class StaticPassMemo {
+  /** @internal */
+  result: PassResult | null = null;
 }
 
 interface Scope {
@@ -320,6 +332,8 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
     const inputValues = isStatic ? undefined : options.inputValues;
     return runGraph(pass, graph, outer, null, 0, inputValues);
   };
-  const result = zip(run(true), run(false));
+  const memo = options.outerScope ? undefined : options.staticPass;
+  const st = memo ? (memo.result ??= run(true)) : run(true);
+  const result = zip(st, run(false));
   return generated.size > 0 ? { ...result, generatedSymbols: [...generated] } : result;
 }

@@ -289,3 +289,20 @@ export function singleSymbol(d: SymDim): string | null {
   if (!p || p.length !== 1 || p[0].coef !== 1 || p[0].syms.length !== 1) return null;
   return p[0].syms[0];
 }
+
+/**
+ * Coefficients (lowest degree first) of `d` as a polynomial in the one symbol `symbol`; a number
+ * gives [n]. Null when `d` is unknown or mentions another symbol.
+ */
+export function univariateCoefficients(d: SymDim, symbol: string): number[] | null {
+  const p = polyOf(d);
+  if (p === null) return null;
+  const out: number[] = [0];
+  for (const t of p) {
+    if (t.syms.some((s) => s !== symbol)) return null;
+    const k = t.syms.length;
+    while (out.length <= k) out.push(0);
+    out[k]! += t.coef;
+  }
+  return out;
+}

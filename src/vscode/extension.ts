@@ -15,9 +15,12 @@ import { reportWebviewOptions } from './webviewHtml';
 import { ARENA_SETTINGS, readSettings, SESSION_SETTINGS, SETTINGS_SECTION } from './settings';
 import { panelTitle } from './panelTitle';
 import { BINDINGS_MEMORY_KEY, recallBindings, rememberBindings } from './bindingMemory';
+import { COMPARE_PANEL_VIEW_TYPE, CompareView } from './compareView';
 
 /** Command id of "Show memory backing report" (package.json). */
 export const SHOW_REPORT_COMMAND = 'onnxMemoryLens.showReport';
+/** Command id of "Compare memory reports" (package.json): two selected .onnx files, or one and a file picked. */
+export const COMPARE_REPORTS_COMMAND = 'onnxMemoryLens.compareReports';
 /** Command id of "Import ONNX Runtime profile…" (package.json). */
 export const IMPORT_PROFILE_COMMAND = 'onnxMemoryLens.importProfile';
 
@@ -105,7 +108,36 @@ export function activate(context: vscode.ExtensionContext): void {
     }
   };
 
+  /** Two models from the Explorer selection; with one, the other is picked ("Compare with…"). */
+  const compareReports = async (uri?: unknown, selected?: unknown): Promise<void> => {
+    const models = await targetModels(uri, selected);
+    if (models.length === 1) {
+      const other = await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'ONNX model': ['onnx'] }, openLabel: `Compare with ${basename(models[0]!.fsPath)}` });
+      if (!other?.[0]) return;
+      models.push(other[0]);
+    }
+    if (models.length !== 2) {
+      void vscode.window.showInformationMessage(`Select two .onnx files to compare (${models.length} selected)`);
+      return;
+    }
+    const [a, b] = models as [vscode.Uri, vscode.Uri];
+    for (const m of [a, b]) {
+      if (m.scheme !== 'file') {
+        host.reportError(new LensError('io', `Only model files on disk can be analyzed, not ${m.toString()}`), basename(m.path));
+        return;
+      }
+    }
+    const panel = vscode.window.createWebviewPanel(COMPARE_PANEL_VIEW_TYPE, `Compare: ${basename(a.fsPath)} vs ${basename(b.fsPath)}`, vscode.ViewColumn.Active, reportWebviewOptions(context.extensionUri));
+    panel.iconPath = vscode.Uri.joinPath(context.extensionUri, 'media', 'icon.png');
+    context.subscriptions.push(new CompareView(host, panel, a, b));
+  };
+
   context.subscriptions.push(
+    vscode.commands.registerCommand(COMPARE_REPORTS_COMMAND, (uri?: unknown, selected?: unknown) =>
+      compareReports(uri, selected).catch((err: unknown) => {
+        host.reportError(err, 'ONNX Memory Lens');
+      }),
+    ),
     vscode.commands.registerCommand(SHOW_REPORT_COMMAND, (uri?: unknown, selected?: unknown) =>
       showReport(uri, selected).catch((err: unknown) => {
         host.reportError(err, 'ONNX Memory Lens');

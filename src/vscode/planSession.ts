@@ -8,7 +8,21 @@ import { LensError } from '../onnx/lensError';
 import { checkReportColumnsVersion, decodeReportColumns, type ReportColumns } from '../report/columnarReport';
 import { unpackReportColumns, type PackedReportColumns } from '../report/packedColumns';
 import type { PlanView, Report, ReportSession } from '../report/report';
-import type { PlanProgress, PlanRequest, PlanWorkerData, WorkerMessage } from './workerProtocol';
+import type { AnswerRequest, PlanProgress, PlanRequest, PlanWorkerData, WorkerMessage } from './workerProtocol';
+import type { FitResult } from '../report/fit';
+import type { SweepResult } from '../report/sweep';
+
+/** A sweep or fit to run on the worker's analysis (see AnswerRequest). */
+export type AnswerQuery = { bindings: Record<string, number>; view: PlanView; session: Partial<ReportSession>; dim: string } & ({ kind: 'sweep'; values: number[] } | { kind: 'fit'; budgetBytes: number });
+
+/** What a sweep or fit answers. */
+export type AnswerResult = { kind: 'sweep'; sweep: SweepResult } | { kind: 'fit'; fit: FitResult };
+
+interface PendingAnswer {
+  resolve(result: AnswerResult): void;
+  reject(err: LensError): void;
+  onProgress?: (progress: PlanProgress) => void;
+}
 
 /** The part of vscode.CancellationToken a session needs. */
 export interface CancellationLike {
@@ -66,6 +80,7 @@ export class PlanSession {
   private worker: Worker | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
+  private readonly pendingAnswers = new Map<number, PendingAnswer>();
   /** How many times a worker read the model file (for tests and the output channel). */
   analyzeCount = 0;
   /** Finished plans by planKey, oldest first: a rebind back to recent values or a view switch back is instant. */
@@ -97,6 +112,28 @@ export class PlanSession {
     return this.planInWorker(bindings, view, token, session, onProgress).then((recent) => {
       this.remember(key, recent);
       return planResult(recent.columns, recent.packed, recent.analyzed, false, recent.decoded);
+    });
+  }
+
+  /**
+   * Runs a sweep or fit in the worker, on the analysis it keeps (reading the file only if no worker
+   * is alive). `token` stops it between two plans through shared memory: the worker and its
+   * analysis stay, and the promise rejects with LensError('cancelled').
+   */
+  answer(query: AnswerQuery, token?: CancellationLike, onProgress?: (progress: PlanProgress) => void): Promise<AnswerResult> {
+    if (token?.isCancellationRequested) return Promise.reject(this.cancelledError());
+    const worker = this.ensureWorker();
+    const id = this.nextId++;
+    const cancel = new SharedArrayBuffer(4);
+    return new Promise<AnswerResult>((resolve, reject) => {
+      const sub = token?.onCancellationRequested(() => Atomics.store(new Int32Array(cancel), 0, 1));
+      this.pendingAnswers.set(id, {
+        onProgress,
+        resolve: (r) => { sub?.dispose(); resolve(r); },
+        reject: (e) => { sub?.dispose(); reject(e); },
+      });
+      const req: AnswerRequest = { ...query, bindings: { ...query.bindings }, session: { ...query.session }, id, cancel };
+      worker.postMessage(req);
     });
   }
 
@@ -146,9 +183,26 @@ export class PlanSession {
   }
 
   private failPending(err: LensError): void {
-    const all = [...this.pending.values()];
+    const all = [...this.pending.values(), ...this.pendingAnswers.values()];
     this.pending.clear();
+    this.pendingAnswers.clear();
     for (const p of all) p.reject(err);
+  }
+
+  /** Settles the answer request `res.id` (a sweep or fit); false when it is not one. */
+  private settleAnswer(res: WorkerMessage): boolean {
+    const a = this.pendingAnswers.get(res.id);
+    if (!a) return false;
+    if ('progress' in res) {
+      a.onProgress?.(res.progress);
+      return true;
+    }
+    this.pendingAnswers.delete(res.id);
+    if (!res.ok) a.reject(new LensError(res.error.code, res.error.message));
+    else if ('sweep' in res) a.resolve({ kind: 'sweep', sweep: res.sweep });
+    else if ('fit' in res) a.resolve({ kind: 'fit', fit: res.fit });
+    else a.reject(new LensError('internal', `The plan worker answered a sweep or fit of ${this.modelPath} with a report`));
+    return true;
   }
 
   private ensureWorker(): Worker {
@@ -157,6 +211,7 @@ export class PlanSession {
     const worker = new Worker(this.workerScript, { workerData: data });
     this.worker = worker;
     worker.on('message', (res: WorkerMessage) => {
+      if (this.settleAnswer(res)) return;
       const p = this.pending.get(res.id);
       if (!p) return;
       if ('progress' in res) {
@@ -164,7 +219,9 @@ export class PlanSession {
         return;
       }
       this.pending.delete(res.id);
-      if (res.ok) {
+      if (res.ok && !('packed' in res)) {
+        p.reject(new LensError('internal', `The plan worker answered a report request of ${this.modelPath} with a sweep or fit`));
+      } else if (res.ok) {
         if (res.analyzed) this.analyzeCount++;
         let columns: ReportColumns;
         try {

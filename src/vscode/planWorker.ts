@@ -9,7 +9,9 @@ import { LensError } from '../onnx/lensError';
 import { analyzeFile, buildReport, type Analysis } from '../analyze/buildReport';
 import { encodeReportColumns } from '../report/columnarReport';
 import { packReportColumns } from '../report/packedColumns';
-import type { PlanProgressMessage, PlanRequest, PlanResponse, PlanWorkerData, WorkerError } from './workerProtocol';
+import { fitAnalysis } from '../analyze/fit';
+import { sweepAnalysis } from '../analyze/sweep';
+import type { AnswerRequest, AnswerResponse, PlanProgressMessage, PlanResponse, PlanWorkerData, WorkerError, WorkerRequest } from './workerProtocol';
 
 /** Shares of the progress bar: reading the file, planning, encoding the report (percent). */
 const READ_PERCENT = 15;
@@ -44,15 +46,36 @@ function toWorkerError(err: unknown): WorkerError {
   return { code: 'internal', message: `Internal error while planning: ${message}` };
 }
 
+/** A sweep or fit on the kept analysis; stops between plans once the host sets the shared cancel flag. */
+function runAnswer(analysis: Analysis, req: AnswerRequest, progress: (done: number, total: number, message: string) => void): AnswerResponse {
+  const flag = new Int32Array(req.cancel);
+  const base = { dim: req.dim, bindings: req.bindings, view: req.view, session: req.session, isCancelled: () => Atomics.load(flag, 0) !== 0 };
+  const onProgress = (p: { done: number; total: number; message: string }): void => progress(p.done, p.total, p.message);
+  if (req.kind === 'sweep') return { id: req.id, ok: true, sweep: sweepAnalysis(analysis, { ...base, values: req.values, onProgress }) };
+  return { id: req.id, ok: true, fit: fitAnalysis(analysis, { ...base, budgetBytes: req.budgetBytes, onProgress }) };
+}
+
 function start(): void {
   const port = parentPort;
   if (!port) throw new LensError('internal', 'planWorker must run in a worker thread');
   const { path } = workerData as PlanWorkerData;
   // The analysis is the decoded, weight-free model; it is kept so rebinding and view switches replan without re-reading.
   let analysis: Analysis | null = null;
-  port.on('message', (req: PlanRequest) => {
-    let response: PlanResponse;
+  port.on('message', (req: WorkerRequest) => {
     const progress = progressPoster(port, req.id);
+    if (req.kind === 'sweep' || req.kind === 'fit') {
+      let answer: AnswerResponse | PlanResponse;
+      try {
+        if (analysis === null) progress(0, `Reading ${basename(path)}${fileSize(path)}`, true);
+        analysis ??= analyzeFile(path);
+        answer = runAnswer(analysis, req, (done, total, message) => progress((100 * done) / Math.max(1, total), message));
+      } catch (err) {
+        answer = { id: req.id, ok: false, error: toWorkerError(err) };
+      }
+      port.postMessage(answer);
+      return;
+    }
+    let response: PlanResponse;
     try {
       const analyzed = analysis === null;
       if (analyzed) progress(0, `Reading ${basename(path)}${fileSize(path)}`, true);

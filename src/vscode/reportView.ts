@@ -8,7 +8,8 @@ import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import { assertUnreachable, LensError } from '../onnx/lensError';
 import type { PackedReportColumns } from '../report/packedColumns';
-import type { ObservedProfile, ToWebview } from '../report/protocol';
+import type { AnswerKind, ObservedProfile, ToWebview } from '../report/protocol';
+import { sweepValues } from '../report/sweep';
 import type { PlanView, Report } from '../report/report';
 import { Disposable } from './disposable';
 import { exportBytes, safeExportName } from './exportPayload';
@@ -50,6 +51,8 @@ export class ReportView extends Disposable {
   private revealPeakUntil = 0;
   /** Incremented per plan request, so a late answer to an older request is dropped. */
   private generation = 0;
+  /** The running sweep or fit, if any. */
+  private answerCts: vscode.CancellationTokenSource | null = null;
 
   constructor(
     private readonly host: LensHost,
@@ -83,6 +86,7 @@ export class ReportView extends Disposable {
 
   override dispose(): void {
     if (this.isDisposed) return;
+    this.answerCts?.cancel();
     this.host.releaseBudget(this.modelUri, this);
     super.dispose();
   }
@@ -220,8 +224,54 @@ export class ReportView extends Disposable {
       case 'importProfile':
         void this.importProfile(this);
         return;
+      case 'sweep':
+        void this.runAnswer('sweep', msg.dim, { kind: 'sweep', values: sweepValues(msg.from, msg.to, { points: msg.points, log: msg.log }) });
+        return;
+      case 'fit': {
+        const budgetBytes = msg.budgetBytes ?? readSettings(this.modelUri).budgetBytes;
+        if (budgetBytes === null) {
+          this.post({ type: 'answerError', kind: 'fit', code: 'bad-argument', message: 'No budget: enter one here or set onnxMemoryLens.budgetBytes' });
+          return;
+        }
+        void this.runAnswer('fit', msg.dim, { kind: 'fit', budgetBytes });
+        return;
+      }
+      case 'cancelAnswer':
+        this.answerCts?.cancel();
+        return;
       default:
         assertUnreachable(msg);
+    }
+  }
+
+  /**
+   * Runs a sweep or fit in the model's worker on the analysis it keeps, with the bindings, view and
+   * session on screen (the swept dim left out); a new one cancels the one running.
+   */
+  private async runAnswer(kind: AnswerKind, dim: string, what: { kind: 'sweep'; values: number[] } | { kind: 'fit'; budgetBytes: number }): Promise<void> {
+    this.answerCts?.cancel();
+    const cts = new vscode.CancellationTokenSource();
+    this.answerCts = cts;
+    const bindings = { ...this.bindings };
+    delete bindings[dim];
+    try {
+      const session = this.host.sessions.acquire(this.modelUri.fsPath);
+      const result = await session.answer({ ...what, dim, bindings, view: this.view, session: readSettings(this.modelUri).session }, cts.token, (p) => {
+        if (this.answerCts === cts) this.post({ type: 'answerProgress', kind, message: p.message, percent: p.percent });
+      });
+      if (this.answerCts !== cts || this.isDisposed) return;
+      if (result.kind === 'sweep') this.post({ type: 'sweepResult', result: result.sweep });
+      else this.post({ type: 'fitResult', result: result.fit });
+      this.host.log(`${kind === 'sweep' ? 'Swept' : 'Fitted'} ${dim} of ${this.fileName}`);
+    } catch (err) {
+      if (this.answerCts !== cts || this.isDisposed) return;
+      const code = err instanceof LensError ? err.code : 'internal';
+      // A cancel is the user's choice: said in the panel, not raised as an error.
+      if (code !== 'cancelled') this.reportProblem(err);
+      this.post({ type: 'answerError', kind, code, message: err instanceof Error ? err.message : String(err) });
+    } finally {
+      if (this.answerCts === cts) this.answerCts = null;
+      cts.dispose();
     }
   }
 

@@ -4,7 +4,8 @@
  * sees a freshly built copy holding the known fields.
  */
 import type { FromWebview } from '../report/protocol';
-import { FROM_WEBVIEW_TYPES } from '../report/protocol';
+import { FROM_WEBVIEW_TYPES, MAX_SWEEP_POINTS } from '../report/protocol';
+import { MAX_DIM_VALUE } from '../report/fit';
 import { assertUnreachable } from '../onnx/lensError';
 
 /** Most symbolic dims a bind message may carry (real models have a handful). */
@@ -48,6 +49,11 @@ function validateBindings(raw: unknown): Record<string, number> | string {
   return out;
 }
 
+/** A value a dim may take in a sweep or fit (0 to 2^31 − 1, as the bindings fields). */
+function isDimValue(x: unknown): x is number {
+  return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= MAX_DIM_VALUE;
+}
+
 /** Checks one inbound message; never throws. */
 export function validateFromWebview(raw: unknown): Validated {
   if (!isRecord(raw)) return refuse(null, 'message is not an object');
@@ -74,6 +80,22 @@ export function validateFromWebview(raw: unknown): Validated {
       if (typeof fileName !== 'string' || fileName.length === 0 || fileName.length > MAX_EXPORT_NAME_LENGTH) return refuse(type, 'fileName is not a string of 1 to 255 characters');
       if (typeof data !== 'string' || data.length > MAX_EXPORT_DATA_LENGTH) return refuse(type, 'data is not a string within the export size limit');
       return { ok: true, message: { type: 'export', format: format as 'png' | 'svg' | 'csv' | 'json', fileName, data } };
+    }
+    case 'cancelAnswer':
+      return { ok: true, message: { type: 'cancelAnswer' } };
+    case 'sweep': {
+      const { dim, from, to, points, log } = raw;
+      if (typeof dim !== 'string' || dim.length === 0 || dim.length > MAX_BINDING_NAME_LENGTH) return refuse(type, 'dim is not a name of 1 to 256 characters');
+      if (!isDimValue(from) || !isDimValue(to) || to < from) return refuse(type, 'from and to are not dim values with from <= to');
+      if (typeof points !== 'number' || !Number.isInteger(points) || points < 1 || points > MAX_SWEEP_POINTS) return refuse(type, `points is not an integer from 1 to ${MAX_SWEEP_POINTS}`);
+      if (typeof log !== 'boolean' || (log && from < 1)) return refuse(type, 'log is not a boolean (or from is 0 with log)');
+      return { ok: true, message: { type: 'sweep', dim, from, to, points, log } };
+    }
+    case 'fit': {
+      const { dim, budgetBytes } = raw;
+      if (typeof dim !== 'string' || dim.length === 0 || dim.length > MAX_BINDING_NAME_LENGTH) return refuse(type, 'dim is not a name of 1 to 256 characters');
+      if (budgetBytes !== null && !(typeof budgetBytes === 'number' && Number.isSafeInteger(budgetBytes) && budgetBytes >= 0)) return refuse(type, 'budgetBytes is not null or a byte count');
+      return { ok: true, message: { type: 'fit', dim, budgetBytes } };
     }
     default:
       return assertUnreachable(t);

@@ -5,6 +5,8 @@
 import type { LensErrorCode } from '../onnx/lensError';
 import type { PackedReportColumns } from '../report/packedColumns';
 import type { PlanView, ReportSession } from '../report/report';
+import type { FitResult } from '../report/fit';
+import type { SweepResult } from '../report/sweep';
 
 /** `workerData` of a plan worker: the model file it owns. */
 export interface PlanWorkerData {
@@ -13,12 +15,33 @@ export interface PlanWorkerData {
 
 /** A request to the worker: build the report for these bindings and view. */
 export interface PlanRequest {
+  kind?: 'report';
   id: number;
   bindings: Record<string, number>;
   view: PlanView;
   /** Session facts from the settings; the rest keep their defaults. */
   session: Partial<ReportSession>;
 }
+
+/**
+ * A sweep or fit on the worker's analysis (the file is not read again). `cancel` is a shared
+ * Int32Array of one element the host sets to 1 to stop it between plans, so the worker (and its
+ * analysis) survives a cancel.
+ */
+export type AnswerRequest = {
+  id: number;
+  bindings: Record<string, number>;
+  view: PlanView;
+  session: Partial<ReportSession>;
+  dim: string;
+  cancel: SharedArrayBuffer;
+} & ({ kind: 'sweep'; values: number[] } | { kind: 'fit'; budgetBytes: number });
+
+/** Everything the host posts to the worker. */
+export type WorkerRequest = PlanRequest | AnswerRequest;
+
+/** The worker's answer to an AnswerRequest. */
+export type AnswerResponse = { id: number; ok: true; sweep: SweepResult } | { id: number; ok: true; fit: FitResult };
 
 /** An error crossing the worker boundary (Error objects lose their class when cloned). */
 export interface WorkerError {
@@ -46,4 +69,4 @@ export interface PlanProgressMessage {
 }
 
 /** Everything the worker posts. */
-export type WorkerMessage = PlanResponse | PlanProgressMessage;
+export type WorkerMessage = PlanResponse | AnswerResponse | PlanProgressMessage;

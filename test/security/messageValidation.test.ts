@@ -9,6 +9,10 @@ test('validateFromWebview() accepts every well-formed message and returns a copy
     [{ type: 'setView', view: 'parallel' }, { type: 'setView', view: 'parallel' }],
     [{ type: 'setView', view: 'sequential' }, { type: 'setView', view: 'sequential' }],
     [{ type: 'export', format: 'csv', fileName: 'a.csv', data: 'x,y', path: '/etc/passwd' }, { type: 'export', format: 'csv', fileName: 'a.csv', data: 'x,y' }],
+    [{ type: 'sweep', dim: 'sequence', from: 1, to: 64, points: 7, log: true, file: '/x' }, { type: 'sweep', dim: 'sequence', from: 1, to: 64, points: 7, log: true }],
+    [{ type: 'fit', dim: 'batch', budgetBytes: 2147483648 }, { type: 'fit', dim: 'batch', budgetBytes: 2147483648 }],
+    [{ type: 'fit', dim: 'batch', budgetBytes: null }, { type: 'fit', dim: 'batch', budgetBytes: null }],
+    [{ type: 'cancelAnswer', id: 3 }, { type: 'cancelAnswer' }],
   ];
   for (const [input, expected] of cases) {
     const r = validateFromWebview(input);
@@ -46,6 +50,13 @@ test('validateFromWebview() refuses malformed messages with a reason', () => {
     ['unknown export format', { type: 'export', format: 'exe', fileName: 'a', data: '' }, 'export'],
     ['export without name', { type: 'export', format: 'csv', fileName: '', data: '' }, 'export'],
     ['export data not text', { type: 'export', format: 'csv', fileName: 'a.csv', data: 5 }, 'export'],
+    ['sweep without a dim', { type: 'sweep', dim: '', from: 1, to: 2, points: 2, log: false }, 'sweep'],
+    ['sweep range reversed', { type: 'sweep', dim: 'n', from: 9, to: 2, points: 2, log: false }, 'sweep'],
+    ['sweep past 2^31 − 1', { type: 'sweep', dim: 'n', from: 1, to: 2 ** 31, points: 2, log: false }, 'sweep'],
+    ['sweep of too many points', { type: 'sweep', dim: 'n', from: 1, to: 2, points: 100000, log: false }, 'sweep'],
+    ['log sweep from 0', { type: 'sweep', dim: 'n', from: 0, to: 2, points: 2, log: true }, 'sweep'],
+    ['fit budget as text', { type: 'fit', dim: 'n', budgetBytes: '2GiB' }, 'fit'],
+    ['fit budget negative', { type: 'fit', dim: 'n', budgetBytes: -1 }, 'fit'],
   ];
   for (const [label, input, type] of cases) {
     const r = validateFromWebview(input);

@@ -116,3 +116,53 @@ export function smallCnnModel(): Uint8Array {
     initializers: inits,
   });
 }
+
+/**
+ * Self-attention scores over `X: [batch, sequence, 16]` floats: q = X·W (W 16×16, 1,024 B), t =
+ * Transpose(q), S = q·t (`[batch, sequence, sequence]`), Y = Relu(S) (graph output). ORT's
+ * sequential plan holds after each step: 64·b·s, 128·b·s, 128·b·s + 4·b·s², then 8·b·s² (q and t
+ * are released after S), so the modeled peak is b·max(128·s + 4·s², 8·s²) bytes: at step 2 up to
+ * s = 32 (a tie there, and the first step wins), at step 3 from s = 33 on.
+ */
+export function attentionScoresModel(): Uint8Array {
+  return buildModel({
+    nodes: [
+      node('MatMul', ['X', 'W'], ['q'], { name: 'proj' }),
+      node('Transpose', ['q'], ['t'], { name: 'transpose', attrs: [attr.ints('perm', [0, 2, 1])] }),
+      node('MatMul', ['q', 't'], ['S'], { name: 'scores' }),
+      node('Relu', ['S'], ['Y'], { name: 'relu' }),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, ['batch', 'sequence', 16])],
+    outputs: [tensorValue('Y', DataType.FLOAT, ['batch', 'sequence', 'sequence'])],
+    initializers: [tensor('W', DataType.FLOAT, [16, 16])],
+  });
+}
+
+/** The closed form of attentionScoresModel's modeled peak (see there). */
+export function attentionScoresPeak(batch: number, sequence: number): { bytes: number; step: number } {
+  const before = batch * (128 * sequence + 4 * sequence * sequence);
+  const after = batch * 8 * sequence * sequence;
+  return after > before ? { bytes: after, step: 3 } : { bytes: before, step: 2 };
+}
+
+/**
+ * A figure that falls, then rises, with `n`: Relu of `X: [n, n]` floats (4·n² B) beside a
+ * ConstantOfShape of `[100 − n, 64]` floats (256·(100 − n) B) whose shape comes from Shape → Gather
+ * → Sub, and the 16 B of the `[2]` int64 shape it reads: the modeled peak is 25,616 − 256·n + 4·n² B
+ * (lowest at n = 32) for n up to 64; at n = 100 the fill is empty.
+ */
+export function fallingThenRisingModel(): Uint8Array {
+  return buildModel({
+    nodes: [
+      node('Shape', ['X'], ['shape'], { name: 'shape' }),
+      node('Gather', ['shape', 'zero'], ['n'], { name: 'gather', attrs: [attr.int('axis', 0)] }),
+      node('Sub', ['hundred', 'n'], ['rest'], { name: 'sub' }),
+      node('Concat', ['rest', 'sixtyfour'], ['dims'], { name: 'concat', attrs: [attr.int('axis', 0)] }),
+      node('ConstantOfShape', ['dims'], ['C'], { name: 'fill', attrs: [attr.tensor('value', tensor('v', DataType.FLOAT, [1], { values: [0] }))] }),
+      node('Relu', ['X'], ['R'], { name: 'relu' }),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, ['n', 'n'])],
+    outputs: [tensorValue('C', DataType.FLOAT, [null, 64]), tensorValue('R', DataType.FLOAT, ['n', 'n'])],
+    initializers: [int64Tensor('zero', [0]), int64Tensor('hundred', [100]), int64Tensor('sixtyfour', [64])],
+  });
+}

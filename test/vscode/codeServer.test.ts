@@ -15,14 +15,16 @@ import type { Report, ReportGraph, ReportValue } from '../../src/report/report';
 import { buildModel, DataType, node, tensor, tensorValue } from '../support/onnxBuilder';
 import { codeServerMissing, installExtension, startCodeServer, type CodeServer } from './support/codeServer';
 import { CORPUS_DIR } from '../support/corpus';
-import { ifChainModel, loopScanModel } from '../support/sampleModels';
+import { attentionScoresModel, attentionScoresPeak, ifChainModel, loopScanModel } from '../support/sampleModels';
 import { describeSession } from '../../src/report/describeSession';
+import { formatBytesExact } from '../../src/report/formatBytes';
 
 const ROOT = resolve(__dirname, '..', '..');
 const CORPUS_MODEL = join(CORPUS_DIR, 'ort-inference-examples', 'mnist.onnx');
 const CHROMIUM = '/usr/bin/chromium';
 const SHOTS = join(ROOT, 'test-output', 'screenshots');
 const MENU_LABEL = 'Show memory backing report';
+const COMPARE_LABEL = 'Compare memory reports';
 /** Mirrors ROW_HEIGHT_PX and GUTTER_PX of webview/app/chartView.ts (the chart is a canvas, so the test aims by geometry). */
 const ROW_HEIGHT_PX = 16;
 const GUTTER_PX = 190;
@@ -74,6 +76,8 @@ function makeWorkspace(run: string): string {
   writeFileSync(join(ws, 'notes.txt'), 'Not a model.\n');
   writeFileSync(join(ws, 'broken.onnx'), 'This file is not an ONNX model.\n');
   writeFileSync(join(ws, 'chain.onnx'), longChainModel(CHAIN_NODES));
+  // Symbolic batch and sequence, with a peak known in closed form: the Sweep… panel and Compare.
+  writeFileSync(join(ws, 'attention.onnx'), attentionScoresModel());
   for (const [name, make] of MANY_GRAPH_MODELS) writeFileSync(join(ws, name), make());
   // Symbolic dims to bind: the last bindings come back when the model is reopened.
   writeFileSync(join(ws, 'dims.onnx'), buildModel({
@@ -700,6 +704,55 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     assert.equal(await frame.locator('#bind-0').evaluate((el) => (el as unknown as { value: string }).value), '3');
     await shot(page, 'bindings-restored');
     webviewErrors.push(...(await webviewErrorsIn(frame)));
+  }));
+
+  test('Sweep… in the attention model\'s panel runs in the worker, draws the closed-form peaks, a point click rebinds, and Fit uses the budget setting', step(async ({ page }) => {
+    await openContextMenu(page, page.getByRole('treeitem', { name: 'attention.onnx' }), MENU_LABEL);
+    await clickMenuItem(page, MENU_LABEL);
+    await page.getByRole('tab', { name: /Memory: attention\.onnx/ }).waitFor({ state: 'visible', timeout: 60_000 });
+    const frame = await reportFrame(page);
+    await watchWebviewErrors(frame);
+    await waitForReport(frame);
+    // Bind batch in the toolbar first; the sweep keeps it and varies sequence.
+    await frame.locator('#bind-0 input').fill('2');
+    await frame.locator('#bind-0 input').press('Enter');
+    await frame.locator('#sweep-toggle').click();
+    await frame.locator('#sweep-dim').selectOption('sequence');
+    await frame.locator('#sweep-to input').fill('64');
+    await frame.locator('#sweep-points input').fill('7');
+    await frame.locator('#sweep-logx').check();
+    await frame.locator('#sweep-run').click();
+    await frame.locator('.sweep-point').nth(6).waitFor({ state: 'visible', timeout: 60_000 });
+    const labels = await frame.locator('.sweep-point').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+    assert.equal(labels.length, 7);
+    for (const [i, v] of [1, 2, 4, 8, 16, 32, 64].entries()) {
+      const want = attentionScoresPeak(2, v);
+      assert.ok(labels[i]!.startsWith(`sequence=${v}: peak ${formatBytesExact(want.bytes)} at step ${want.step} `), labels[i]);
+    }
+    await frame.locator('line.sweep-knee').first().waitFor({ state: 'attached', timeout: 10_000 });
+    await shot(page, 'sweep');
+    await frame.locator('.sweep-point[data-value="64"]').click();
+    await frame.waitForFunction(() => ((globalThis as unknown as { document: { querySelector(s: string): { value?: string } | null } }).document.querySelector('#bind-1')?.value === '64'), null, { timeout: 60_000 });
+    // An empty budget field means the workspace's budget setting (1,000 B): not even batch=1 fits.
+    await frame.locator('#sweep-dim').selectOption('batch');
+    await frame.locator('#fit-run').click();
+    await frame.locator('#fit-result').getByText(/Even batch=1 does not fit/).waitFor({ state: 'visible', timeout: 60_000 });
+  }));
+
+  test('"Compare memory reports" on two selected models opens a compare panel with both peaks', step(async ({ page }) => {
+    await page.getByRole('treeitem', { name: 'attention.onnx' }).click();
+    await page.getByRole('treeitem', { name: 'if2.onnx' }).click({ modifiers: ['Control'] });
+    await openContextMenu(page, page.getByRole('treeitem', { name: 'if2.onnx' }), COMPARE_LABEL);
+    await clickMenuItem(page, COMPARE_LABEL);
+    await page.getByRole('tab', { name: /Compare: (attention|if2)\.onnx vs (attention|if2)\.onnx/ }).waitFor({ state: 'visible', timeout: 60_000 });
+    const frame = await reportFrame(page);
+    await watchWebviewErrors(frame);
+    const summary = frame.locator('#compare-summary');
+    await summary.waitFor({ state: 'visible', timeout: 60_000 });
+    const text = await summary.innerText();
+    assert.match(text, /modeled peak/);
+    assert.match(text, /different runs/);
+    await shot(page, 'compare');
   }));
 
   test('the webview threw no uncaught errors', step(async ({ webviewErrors }) => {

@@ -24,6 +24,8 @@ import { placeCard } from './cardPlacement';
 import { peakSummary } from './peakSummary';
 import { SidePanel } from './sidePanel';
 import { Toolbar, type ExportFormat } from './toolbar';
+import { SweepPanel } from './sweepPanel';
+import { renderComparePage } from './comparePage';
 import { renderBreadcrumb } from './breadcrumb';
 import { OBSERVED_FIELDS, renderLegend } from './legend';
 
@@ -33,6 +35,7 @@ export class App {
   private readonly toolbar: Toolbar;
   private readonly chart: ChartView;
   private readonly panel: SidePanel;
+  private readonly sweep: SweepPanel;
   private readonly breadcrumb = el('nav', 'breadcrumb');
   private readonly status = el('div', 'status');
   private readonly announcer = el('div', 'sr-announce');
@@ -54,7 +57,7 @@ export class App {
   private searchAt = -1;
   private saveRequest = 0;
 
-  constructor(private readonly bridge: HostBridge, root: HTMLElement) {
+  constructor(private readonly bridge: HostBridge, private readonly root: HTMLElement) {
     this.state = restoreViewState(bridge.loadState());
     this.toolbar = new Toolbar({
       onView: (view) => this.requestView(view),
@@ -66,6 +69,13 @@ export class App {
       onToggleBand: () => { this.state.isBandCollapsed = !this.state.isBandCollapsed; this.relayout(); },
       onExport: (format) => this.exportView(format),
       onTogglePanel: () => { this.state.isSidePanelOpen = !this.state.isSidePanelOpen; this.applyPanel(); this.saveSoon(); },
+      onToggleSweep: () => { this.sweep.toggle(); },
+    });
+    this.sweep = new SweepPanel({
+      onSweep: (r) => this.bridge.post({ type: 'sweep', ...r }),
+      onFit: (r) => this.bridge.post({ type: 'fit', ...r }),
+      onCancel: () => this.bridge.post({ type: 'cancelAnswer' }),
+      onRebind: (dim, value) => this.rebindTo(dim, value),
     });
     this.chart = new ChartView({
       onHover: (seg, x, y) => this.onHover(seg, x, y),
@@ -84,7 +94,7 @@ export class App {
     const chartColumn = el('div', 'chart-column');
     chartColumn.append(this.legend, this.chart.element);
     this.main.append(chartColumn, this.panel.element);
-    root.append(this.toolbar.element, this.breadcrumb, this.status, this.main, this.card, this.announcer);
+    root.append(this.toolbar.element, this.sweep.element, this.breadcrumb, this.status, this.main, this.card, this.announcer);
     this.palette = readPalette();
     this.chart.setPalette(this.palette);
     this.chart.focusTarget.addEventListener('keydown', (e) => this.onKey(e));
@@ -128,7 +138,23 @@ export class App {
       case 'revealStep':
         this.revealMainStep(message.step);
         break;
+      case 'answerProgress':
+        this.sweep.progress(message.kind, message.percent, message.message);
+        break;
+      case 'sweepResult':
+        this.sweep.showSweep(message.result);
+        break;
+      case 'fitResult':
+        this.sweep.showFit(message.result);
+        break;
+      case 'answerError':
+        this.sweep.showError(message.kind, message.code, message.message);
+        break;
+      case 'compare':
+        this.showCompare(message);
+        return;
     }
+    if (message.type === 'answerProgress' || message.type === 'sweepResult' || message.type === 'fitResult' || message.type === 'answerError') return;
     // Search, sort, band, bindings and export act on a shown report; an error or first load has none.
     this.toolbar.setActionable(this.report !== null);
   }
@@ -165,7 +191,29 @@ export class App {
       this.state.view = report.view;
     }
     if (!report.graphs.some((g) => g.id === this.state.graphId)) this.state.graphId = report.graphs[0]?.id ?? 'main';
+    this.sweep.setReport(report);
     this.showGraph(isSameModel ? this.chart.visibleDomain() : this.state.domain);
+  }
+
+  /** A compare panel: the page replaces the toolbar and the timeline. */
+  private showCompare(message: Extract<ToWebview, { type: 'compare' }>): void {
+    this.fileName = `${message.aName} vs ${message.bName}`;
+    this.report = null;
+    this.toolbar.element.hidden = true;
+    this.sweep.element.hidden = true;
+    this.main.hidden = true;
+    this.breadcrumb.hidden = true;
+    this.showStatus('ok', '');
+    this.root.querySelector('#compare-page')?.remove();
+    this.root.append(renderComparePage(message.diff, message.aName, message.bName, message.sessionLabel, message.bindings));
+  }
+
+  /** A sweep point or fit answer clicked: the report rebinds with `dim` = `value`, the other dims as shown. */
+  private rebindTo(dim: string, value: number): void {
+    const bindings = { ...(this.report?.bindings ?? this.state.bindings), [dim]: value };
+    this.state.bindings = bindings;
+    this.saveSoon();
+    this.bridge.post({ type: 'bind', bindings });
   }
 
   private showGraph(domain: [number, number] | null): void {

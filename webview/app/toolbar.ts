@@ -25,6 +25,8 @@ export interface ToolbarCallbacks {
   onToggleBand(): void;
   onExport(format: ExportFormat): void;
   onTogglePanel(): void;
+  /** Opens or closes the Sweep… panel (sweep and fit). */
+  onToggleSweep(): void;
 }
 
 interface FieldLike extends HTMLElement {
@@ -42,6 +44,7 @@ export class Toolbar {
   private readonly sortButton = custom('vscode-button', { id: 'sort-toggle', secondary: '' }, 'Sort: start');
   private readonly bandButton = custom('vscode-button', { id: 'band-toggle', secondary: '' }, 'Expand inputs');
   private readonly panelButton = custom('vscode-button', { id: 'panel-toggle', secondary: '' }, 'Details');
+  private readonly sweepButton = custom('vscode-button', { id: 'sweep-toggle', secondary: '', title: 'Sweep a dim, or fit it to a budget' }, 'Sweep…');
 
   constructor(callbacks: ToolbarCallbacks) {
     this.bindings = new BindingsView((b) => callbacks.onBind(b));
@@ -67,6 +70,7 @@ export class Toolbar {
     this.sortButton.addEventListener('click', () => callbacks.onSort());
     this.bandButton.addEventListener('click', () => callbacks.onToggleBand());
     this.panelButton.addEventListener('click', () => callbacks.onTogglePanel());
+    this.sweepButton.addEventListener('click', () => callbacks.onToggleSweep());
     const exportGroup = el('div', 'export-group');
     exportGroup.append(el('span', 'toolbar-label', 'Export'));
     for (const format of ['png', 'svg', 'csv', 'json'] as const) {
@@ -74,7 +78,7 @@ export class Toolbar {
       b.addEventListener('click', () => callbacks.onExport(format));
       exportGroup.append(b);
     }
-    this.element.append(viewGroup, this.bindings.element, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.panelButton);
+    this.element.append(viewGroup, this.bindings.element, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.sweepButton, this.panelButton);
   }
 
   /** Reflects the report (the view switch always shows the report's actual view) and the state. */
@@ -98,7 +102,7 @@ export class Toolbar {
    * export). The view switch stays: it asks the host to plan again.
    */
   setActionable(isActionable: boolean): void {
-    const controls = [this.search, this.sortButton, this.bandButton, ...this.element.querySelectorAll<HTMLElement>('.export-group vscode-button'), ...this.bindings.controls];
+    const controls = [this.search, this.sortButton, this.bandButton, this.sweepButton, ...this.element.querySelectorAll<HTMLElement>('.export-group vscode-button'), ...this.bindings.controls];
     for (const c of controls) {
       if (isActionable) c.removeAttribute('disabled');
       else c.setAttribute('disabled', '');
