@@ -8,8 +8,10 @@ import { inferShapes } from '../shape/inferShapes';
 import type { InferredValue } from '../shape/types';
 import { buildGraphReport, type GraphReportContext, type TransformedGraph } from './graphReport';
 import { DEFAULT_WORKSPACE_ENV } from '../plan/workspace';
-import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type SessionFacts } from '../report/report';
-import { modeledSession } from '../report/describeSession';
+import { REPORT_SCHEMA_VERSION, type GraphOptimizationLevel, type PlanView, type Report, type SessionFacts } from '../report/report';
+import { modeledSession, type ModeledOptimization } from '../report/describeSession';
+import { optimizeModelFile } from '../optimize/optimizeModel';
+import type { OrtRuntime } from '../optimize/ortRuntime';
 import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
 import { ALWAYS_UNCOVERED } from '../report/uncoveredTerms';
 import { normalizeDomain } from '../onnx/domain';
@@ -29,6 +31,23 @@ export interface Analysis {
    * (rebinds, view and session changes), which then only infer and plan. Absent: nothing is kept.
    */
   transformed?: WeakMap<Graph, TransformedGraph>;
+  /**
+   * The optimization level `model` is the graph of (ORT's saved graph for levels above 'disabled',
+   * its main graph's nodes in ORT's execution order), the level asked for, and any fallback reason.
+   * Absent: the file as decoded, at 'disabled'.
+   */
+  optimization?: ModeledOptimization;
+}
+
+/** How analyzeFileAtLevel gets ORT's graph. */
+export interface LevelOptions {
+  level: GraphOptimizationLevel;
+  /** Session facts ORT's optimizer sees (the thread count); the rest do not change the graph. */
+  session?: Partial<SessionFacts>;
+  /** Folder for the optimized-graph cache; null or absent: no cache. */
+  cacheDir?: string | null;
+  /** Injected ORT runtime (tests). */
+  runtime?: OrtRuntime;
 }
 
 /** How to plan: symbolic-dim bindings, the execution view and the session facts. */
@@ -63,6 +82,28 @@ export function analyzeFile(filePath: string): Analysis {
   return { filePath: loaded.filePath, model: loaded.model, fileBytes: loaded.fileBytes, transformed: new WeakMap() };
 }
 
+/**
+ * Decodes a model file as ORT executes it at `options.level`: at 'disabled' the file itself
+ * (analyzeFile); above it, the graph ORT saves at that level, in ORT's execution order
+ * (src/optimize). When ORT is unavailable or cannot create the session, the file is analyzed at
+ * 'disabled' and the Analysis says why (the report's session and label then show both levels).
+ * A bad file is still a LensError, thrown before ORT is asked.
+ */
+export async function analyzeFileAtLevel(filePath: string, options: LevelOptions): Promise<Analysis> {
+  const plain = analyzeFile(filePath);
+  if (options.level === 'disabled') return plain;
+  const session = resolveSession(options.session);
+  const optimized = await optimizeModelFile(filePath, { level: options.level, session: { intraOpThreads: session.intraOpThreads }, cacheDir: options.cacheDir ?? null, runtime: options.runtime });
+  if (!optimized.ok) return { ...plain, optimization: { level: 'disabled', requested: options.level, fallbackReason: optimized.reason, nchwcBlockSize: null } };
+  return {
+    filePath: plain.filePath,
+    model: optimized.model,
+    fileBytes: plain.fileBytes,
+    transformed: new WeakMap(),
+    optimization: { level: options.level, requested: options.level, fallbackReason: null, nchwcBlockSize: optimized.nchwcBlockSize },
+  };
+}
+
 /** Opsets as a record; the default domain is ''. */
 export function opsetRecord(model: Pick<Model, 'opsets'>): Record<string, number> {
   const out: Record<string, number> = {};
@@ -76,6 +117,8 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
   const view = options.view ?? 'sequential';
   const opsets = opsetRecord(analysis.model);
   const session = resolveSession(options.session);
+  const optimization = analysis.optimization ?? { level: 'disabled', requested: 'disabled', fallbackReason: null, nchwcBlockSize: null };
+  const nchwcBlockSize = optimization.nchwcBlockSize;
   const ctx: GraphReportContext = {
     opsets,
     irVersion: analysis.model.irVersion,
@@ -88,13 +131,14 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     bindings,
     view,
     infer: (graph, outerScope) =>
-      inferShapes(graph, { opsets, bindings, outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions, irVersion: analysis.model.irVersion }),
+      inferShapes(graph, { opsets, bindings, outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions, irVersion: analysis.model.irVersion, nchwcBlockSize }),
     graphs: [],
     symbols: new Set(),
     usedIds: new Set(),
     outerMemo: new WeakMap(),
     transformed: analysis.transformed ?? new WeakMap(),
     progress: new ProgressCounter(REPORT_PHASES.length * countNodes(analysis.model.graph), options.onProgress),
+    mainInFileOrder: optimization.level !== 'disabled',
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
   ctx.progress.finish();
@@ -111,7 +155,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     bindings,
     symbols: [...ctx.symbols].sort(),
     view,
-    session: modeledSession(session, view),
+    session: modeledSession(session, view, optimization),
     graphs: ctx.graphs,
     physicalPeak: {
       bytes: null,

@@ -57,6 +57,8 @@ export interface GraphReportContext {
   /** Transformed graphs from earlier reports of the same model (see TransformedGraph). */
   transformed: WeakMap<Graph, TransformedGraph>;
   progress: ProgressCounter;
+  /** The main graph's nodes are in ORT's execution order already (an optimized graph, src/optimize). */
+  mainInFileOrder: boolean;
 }
 
 /** Where a subgraph hangs in its parent. */
@@ -140,7 +142,7 @@ export function buildGraphReport(
     sizeCache.set(name, s);
     return s;
   };
-  const planInput = { exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null };
+  const planInput = { exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: parent === null && ctx.mainInFileOrder };
   const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
   ctx.progress.phaseDone(2, graphId, nodeCount);
 

@@ -3,4 +3,4 @@
  * (src/analyze), with the contract and its renderers (src/report).
  */
 export * from '../report';
-export { analyzeFile, buildReport, reportFromFile, opsetRecord, TOOL, type Analysis, type ReportOptions } from './buildReport';
+export { analyzeFile, analyzeFileAtLevel, buildReport, reportFromFile, opsetRecord, TOOL, type Analysis, type LevelOptions, type ReportOptions } from './buildReport';

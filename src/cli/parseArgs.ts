@@ -4,12 +4,12 @@
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { LensError } from '../onnx/lensError';
-import { MAX_INTRA_OP_THREADS, type PlanView, type ReportSession } from '../report/report';
+import { DEFAULT_GRAPH_OPTIMIZATION_LEVEL, GRAPH_OPTIMIZATION_LEVELS, MAX_INTRA_OP_THREADS, type GraphOptimizationLevel, type PlanView, type ReportSession } from '../report/report';
 
 /** The usage text printed on --help and after a usage error. */
 export const USAGE =
   'usage: onnx-memory-lens report MODEL.onnx [--json] [--bind NAME=VALUE]... [--view sequential|parallel] [--html OUT.html] [--budget BYTES]\n' +
-  '                                [--threads N] [--l2-cache BYTES] [--max-total-seq N]';
+  '                                [--threads N] [--l2-cache BYTES] [--max-total-seq N] [--optimization disabled|basic|extended|all] [--cache-dir DIR]';
 
 /** Parsed arguments of `report`. */
 export interface CliArgs {
@@ -22,6 +22,10 @@ export interface CliArgs {
   budget: number | null;
   /** Session facts the user set (--threads, --l2-cache, --max-total-seq); the rest keep their defaults. */
   session: Partial<ReportSession>;
+  /** The graph optimization level of the modeled session (ORT's default 'all'). */
+  optimization: GraphOptimizationLevel;
+  /** Where ORT's optimized graphs are cached between runs; null: no cache. */
+  cacheDir: string | null;
 }
 
 function nonNegativeInt(text: string, what: string): number {
@@ -46,6 +50,8 @@ const OPTIONS = {
   threads: { type: 'string' },
   'l2-cache': { type: 'string' },
   'max-total-seq': { type: 'string' },
+  optimization: { type: 'string' },
+  'cache-dir': { type: 'string' },
 } as const;
 
 /** node:util's parse errors in our one-line form (its own messages are multi-sentence). */
@@ -60,7 +66,7 @@ function usageError(err: unknown): LensError {
 
 /** Parses `argv` (without node and script path) with node:util parseArgs. */
 export function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, view: 'sequential', html: null, budget: null, session: {} };
+  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, view: 'sequential', html: null, budget: null, session: {}, optimization: DEFAULT_GRAPH_OPTIMIZATION_LEVEL, cacheDir: null };
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ...args, help: true };
   const [command, ...rest] = argv;
   if (command !== 'report') throw new LensError('bad-argument', `Unknown command '${command}'`);
@@ -86,6 +92,11 @@ export function parseArgs(argv: string[]): CliArgs {
   if (o.threads !== undefined) args.session.intraOpThreads = positiveInt(o.threads, 'thread count', MAX_INTRA_OP_THREADS);
   if (o['l2-cache'] !== undefined) args.session.l2CacheBytes = positiveInt(o['l2-cache'], 'L2 cache size');
   if (o['max-total-seq'] !== undefined) args.session.maxTotalSequenceLength = positiveInt(o['max-total-seq'], 'maximum total sequence length');
+  if (o.optimization !== undefined) {
+    if (!(GRAPH_OPTIMIZATION_LEVELS as readonly string[]).includes(o.optimization)) throw new LensError('bad-argument', `Invalid optimization level '${o.optimization}': expected ${GRAPH_OPTIMIZATION_LEVELS.join(', ')}`);
+    args.optimization = o.optimization as GraphOptimizationLevel;
+  }
+  if (o['cache-dir'] !== undefined) args.cacheDir = o['cache-dir'];
   if (positionals.length > 1) throw new LensError('bad-argument', `Unexpected argument '${positionals[1]}'`);
   if (positionals.length === 0) throw new LensError('bad-argument', 'Missing MODEL argument');
   args.model = positionals[0]!;

@@ -45,6 +45,8 @@ export interface InferShapesOptions {
    * constants (`CanOverrideInitializer` is false), so their contents are readable statically.
    */
   irVersion?: number;
+  /** NCHWc block size of the session (the com.microsoft.nchwc ops pad channels to it); null when unknown. */
+  nchwcBlockSize?: number | null;
 }
 
 /** Nesting limit for subgraphs and function calls. */
@@ -300,7 +302,7 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
   for (const f of options.functions ?? []) functions.set(`${f.domain}::${f.name}`, f);
   const run = (isStatic: boolean): PassResult => {
     const canOverrideInitializers = (options.irVersion ?? 4) >= 4;
-    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: new Set() };
+    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: new Set(), nchwcBlockSize: options.nchwcBlockSize ?? null };
     let outer: Scope | null = null;
     if (options.outerScope) {
       const values = new Map<string, Val>();

@@ -19,6 +19,8 @@ export interface PassSettings {
   canOverrideInitializers: boolean;
   /** Names of the data-dependent symbols generated so far in this pass. */
   generated: Set<string>;
+  /** NCHWc block size of the modeled session; null or absent when unknown. */
+  nchwcBlockSize?: number | null;
 }
 
 /**
@@ -39,6 +41,7 @@ class NodeRuleContext implements RuleContext {
   readonly opset: number;
   readonly isStatic: boolean;
   readonly dim: DimOps;
+  readonly nchwcBlockSize: number | null;
 
   constructor(
     private readonly pass: PassSettings,
@@ -50,6 +53,7 @@ class NodeRuleContext implements RuleContext {
     this.opset = pass.opsets[domainName(node.domain)] ?? 0;
     this.isStatic = pass.isStatic;
     this.dim = pass.isStatic ? STATIC_DIMS : RUNTIME_DIMS;
+    this.nchwcBlockSize = pass.nchwcBlockSize ?? null;
   }
 
   hasOutput(i: number): boolean {
