@@ -131,7 +131,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     bindings,
     view,
     infer: (graph, outerScope) =>
-      inferShapes(graph, { opsets, bindings, outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions, irVersion: analysis.model.irVersion, nchwcBlockSize }),
+      inferShapes(graph, { opsets, bindings, outerScope: new Map<string, InferredValue>(outerScope), functions: analysis.model.functions, irVersion: analysis.model.irVersion, nchwcBlockSize, declaredShapesAreOrts: optimization.level !== 'disabled' }),
     graphs: [],
     symbols: new Set(),
     usedIds: new Set(),

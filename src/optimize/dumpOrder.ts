@@ -13,7 +13,9 @@ export type DumpOrder = { ok: true; order: number[] } | { ok: false; reason: str
 /** Reads the node names of the partition file text, all streams in order. */
 export function parsePartitionDump(text: string): string[] | null {
   try {
-    const parsed = JSON.parse(text) as { streams?: unknown };
+    const parsed = JSON.parse(text) as { streams?: unknown; type?: unknown };
+    // A graph without nodes gets `{"type":"DeviceBasedPartitioner"}`: no streams at all.
+    if (parsed.streams === undefined && typeof parsed.type === 'string') return [];
     if (!Array.isArray(parsed.streams)) return null;
     return parsed.streams.flatMap((s) => (Array.isArray(s) ? s.map(String) : []));
   } catch {

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FileSource } from '../onnx/byteSource';
 import { compactModel } from '../onnx/compactModel';
-import type { Model } from '../onnx/model';
+import type { Graph, Model } from '../onnx/model';
 import { decodeCompactModel } from '../onnx/modelDecoder';
 import { validateModel } from '../onnx/validateModel';
 import type { GraphOptimizationLevel } from '../report/report';
@@ -83,8 +83,25 @@ function cacheKey(path: string, opts: OptimizeOptions, ortVersion: string, block
   return createHash('sha256').update(JSON.stringify(key)).digest('hex');
 }
 
+/**
+ * ORT 1.30 writes each initializer of a subgraph twice when the saved graph's weights go to a side
+ * file (seen on If bodies whose Constant became an initializer); the copies are the same tensor, so
+ * the first is kept.
+ */
+function dedupeInitializers(graph: Graph): Graph {
+  const seen = new Set<string>();
+  const initializers = graph.initializers.filter((t) => !seen.has(t.name) && (seen.add(t.name), true));
+  const nodes = graph.nodes.map((n) =>
+    n.attributes.some((a) => a.g || a.graphs)
+      ? { ...n, attributes: n.attributes.map((a) => ({ ...a, ...(a.g ? { g: dedupeInitializers(a.g) } : {}), ...(a.graphs ? { graphs: a.graphs.map(dedupeInitializers) } : {}) })) }
+      : n,
+  );
+  return { ...graph, initializers, nodes };
+}
+
 function decodeSaved(bytes: Uint8Array): Model {
-  const model = decodeCompactModel(bytes);
+  const decoded = decodeCompactModel(bytes);
+  const model = { ...decoded, graph: dedupeInitializers(decoded.graph) };
   validateModel(model);
   return model;
 }
@@ -117,8 +134,8 @@ function writeCache(dir: string, key: string, compact: Uint8Array, order: number
 export interface SavedSession {
   /** The saved graph as a compact (weight-free) ModelProto. */
   compact: Uint8Array;
-  /** Node names in execution order, from the partition file. */
-  order: string[];
+  /** Node names in execution order, from the partition file; null when ORT wrote none (it writes none for a graph without nodes). */
+  order: string[] | null;
 }
 
 /**
@@ -152,7 +169,7 @@ export function readSavedSession(dir: string): SavedSession | OptimizeFailure {
   const part = join(dir, 'partition.json');
   if (!existsSync(saved)) return { ok: false, reason: 'ORT did not save the optimized graph' };
   const order = existsSync(part) ? parsePartitionDump(readFileSync(part, 'utf8')) : null;
-  if (!order) return { ok: false, reason: 'ORT did not write its execution order' };
+  if (existsSync(part) && !order) return { ok: false, reason: 'ORT wrote an execution order this tool cannot read' };
   const source = FileSource.open(saved);
   try {
     return { compact: compactModel(source).bytes, order };
@@ -164,7 +181,8 @@ export function readSavedSession(dir: string): SavedSession | OptimizeFailure {
 /** Decodes a saved session and rewrites its nodes in ORT's order; the order is returned for the cache. */
 export function modelFromSaved(saved: SavedSession): { model: Model; order: number[] } | OptimizeFailure {
   const model = decodeSaved(saved.compact);
-  const mapped = orderFromDump(model.graph, saved.order);
+  if (saved.order === null && model.graph.nodes.length > 0) return { ok: false, reason: 'ORT did not write its execution order' };
+  const mapped = orderFromDump(model.graph, saved.order ?? []);
   if (!mapped.ok) return { ok: false, reason: mapped.reason };
   return { model: { ...model, graph: reorderNodes(model.graph, mapped.order) }, order: mapped.order };
 }

@@ -47,6 +47,11 @@ export interface InferShapesOptions {
   irVersion?: number;
   /** NCHWc block size of the session (the com.microsoft.nchwc ops pad channels to it); null when unknown. */
   nchwcBlockSize?: number | null;
+  /**
+   * The graph was saved by ORT at an optimization level: its value_info holds ORT's static shapes,
+   * unknown dims included, so the static pass takes them as declared (see mergeDeclared).
+   */
+  declaredShapesAreOrts?: boolean;
 }
 
 /** Nesting limit for subgraphs and function calls. */
@@ -302,7 +307,7 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
   for (const f of options.functions ?? []) functions.set(`${f.domain}::${f.name}`, f);
   const run = (isStatic: boolean): PassResult => {
     const canOverrideInitializers = (options.irVersion ?? 4) >= 4;
-    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: new Set(), nchwcBlockSize: options.nchwcBlockSize ?? null };
+    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: new Set(), nchwcBlockSize: options.nchwcBlockSize ?? null, declaredShapesAreOrts: options.declaredShapesAreOrts === true };
     let outer: Scope | null = null;
     if (options.outerScope) {
       const values = new Map<string, Val>();

@@ -19,6 +19,8 @@ export interface PassSettings {
   canOverrideInitializers: boolean;
   /** Names of the data-dependent symbols generated so far in this pass. */
   generated: Set<string>;
+  /** The graph's value_info is ORT's own NodeArg shapes (a graph ORT saved): see mergeDeclared. */
+  declaredShapesAreOrts?: boolean;
   /** NCHWc block size of the modeled session; null or absent when unknown. */
   nchwcBlockSize?: number | null;
 }

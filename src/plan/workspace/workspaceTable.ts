@@ -5,6 +5,7 @@
 import { ATTENTION_WORKSPACE } from './attentionWorkspace';
 import { CONV_WORKSPACE } from './convWorkspace';
 import { unavailable, zero } from './opView';
+import { NCHWC_WORKSPACE } from './nchwcWorkspace';
 import { NORM_WORKSPACE } from './normWorkspace';
 import { QUANT_WORKSPACE } from './quantWorkspace';
 import { RNN_WORKSPACE } from './rnnWorkspace';
@@ -18,7 +19,7 @@ function buildTable(): ReadonlyMap<string, WorkspaceRule> {
   const table = new Map<string, WorkspaceRule>();
   for (const [label, source] of Object.entries(ZERO_WORKSPACE_OPS)) table.set(label, { source, estimate: () => zero(source) });
   for (const [label, u] of Object.entries(UNMODELLED_WORKSPACE_OPS)) table.set(label, { source: u.source, estimate: () => unavailable(u.reason, u.source) });
-  for (const family of [CONV_WORKSPACE, RNN_WORKSPACE, ATTENTION_WORKSPACE, QUANT_WORKSPACE, NORM_WORKSPACE, TENSOR_WORKSPACE, SIGNAL_WORKSPACE]) {
+  for (const family of [CONV_WORKSPACE, RNN_WORKSPACE, ATTENTION_WORKSPACE, QUANT_WORKSPACE, NORM_WORKSPACE, TENSOR_WORKSPACE, SIGNAL_WORKSPACE, NCHWC_WORKSPACE]) {
     for (const [label, rule] of Object.entries(family)) table.set(label, rule);
   }
   return table;

@@ -11,6 +11,7 @@ import { GENERATOR_RULES } from './generators';
 import { IMAGE_RULES } from './imageOps';
 import { INDEXING_RULES } from './indexingOps';
 import { ML_RULES } from './ml';
+import { NCHWC_RULES, NHWC_CONTRIB_RULES } from './layoutOps';
 import { NN_RULES } from './nn';
 import { QUANT_RULES } from './quant';
 import { REDUCE_RULES } from './reduce';
@@ -31,8 +32,10 @@ function withDomain(domain: string, rules: Record<string, ShapeRule>): [string, 
 export const SHAPE_RULES: ReadonlyMap<string, ShapeRule> = new Map([
   ...withDomain('ai.onnx', { ...ELEMENTWISE_RULES, ...SHAPE_OP_RULES, ...INDEXING_RULES, ...REDUCE_RULES, ...NN_RULES, ...QUANT_RULES, ...DATA_DEPENDENT_RULES, ...SEQUENCE_RULES, ...CONTROL_FLOW_RULES, ...GENERATOR_RULES, ...IMAGE_RULES, ...TEXT_AND_LOSS_RULES }),
   ...withDomain('com.microsoft', CONTRIB_RULES),
+  ...withDomain('com.microsoft', NHWC_CONTRIB_RULES),
   ...withDomain('com.microsoft', { LayerNormalization: NN_RULES.LayerNormalization, SimplifiedLayerNormalization: NN_RULES.SimplifiedLayerNormalization }),
   ...withDomain('ai.onnx.ml', ML_RULES),
+  ...withDomain('com.microsoft.nchwc', NCHWC_RULES),
 ]);
 
 /** The rule for an op, or undefined. */
