@@ -1,6 +1,6 @@
 // The project's boundaries, enforced (`npm run lint`, part of `npm test`). Only boundary and safety
 // rules are on: style is left to review and the style guide.
-// - The core (src/onnx, src/shape, src/plan, src/report, src/analyze, src/cli) never imports `vscode`.
+// - The core (src/onnx, src/shape, src/plan, src/report, src/analyze, src/optimize, src/cli) never imports `vscode`.
 // - src/plan does not import src/report: the report is built from a finished plan, not the reverse.
 // - src/report (the contract, its rules and renderers) does not import src/analyze (the pipeline
 //   that builds it: decode, transforms, inference, plan, report).
@@ -29,7 +29,7 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
   {
-    files: ['src/onnx/**/*.ts', 'src/shape/**/*.ts', 'src/analyze/**/*.ts', 'src/cli/**/*.ts'],
+    files: ['src/onnx/**/*.ts', 'src/shape/**/*.ts', 'src/analyze/**/*.ts', 'src/optimize/**/*.ts', 'src/cli/**/*.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [NO_VSCODE] }] },
   },
   {

@@ -37,6 +37,8 @@ export interface Analysis {
    * Absent: the file as decoded, at 'disabled'.
    */
   optimization?: ModeledOptimization;
+  /** The user's file as decoded, when `model` is ORT's optimized graph of it (report.model describes the file). */
+  fileModel?: Model;
 }
 
 /** How analyzeFileAtLevel gets ORT's graph. */
@@ -101,6 +103,7 @@ export async function analyzeFileAtLevel(filePath: string, options: LevelOptions
     fileBytes: plain.fileBytes,
     transformed: new WeakMap(),
     optimization: { level: options.level, requested: options.level, fallbackReason: null, nchwcBlockSize: optimized.nchwcBlockSize },
+    fileModel: plain.model,
   };
 }
 
@@ -142,14 +145,15 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
   ctx.progress.finish();
+  const file = analysis.fileModel ?? analysis.model;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { ...TOOL },
     model: {
       path: analysis.filePath,
-      irVersion: analysis.model.irVersion,
-      opsets,
-      producer: [analysis.model.producerName, analysis.model.producerVersion].filter((s) => s !== '').join(' '),
+      irVersion: file.irVersion,
+      opsets: file === analysis.model ? opsets : opsetRecord(file),
+      producer: [file.producerName, file.producerVersion].filter((s) => s !== '').join(' '),
       fileBytes: analysis.fileBytes,
     },
     bindings,

@@ -42,9 +42,7 @@ export function loadOrtRuntime(): OrtRuntime {
   for (const id of [...bundledCandidates(), 'onnxruntime-node']) {
     try {
       // A plain require keeps the native module out of the bundle (esbuild leaves it external).
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const ort = require(id) as OrtApi;
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const version = String((require(join(id === 'onnxruntime-node' ? require.resolve('onnxruntime-node/package.json').replace(/package\.json$/, '') : id, 'package.json')) as { version?: string }).version ?? '');
       cached = { ok: true, ort, version, from: id };
       return cached;

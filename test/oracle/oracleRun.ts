@@ -121,5 +121,5 @@ function analysisFromSaved(path: string, oracle: Extract<Awaited<ReturnType<type
   const plain = analyzeFile(path);
   const made = modelFromSaved(oracle.saved!);
   if ('ok' in made) throw new LensError('bad-model', made.reason);
-  return { ...plain, model: made.model, transformed: new WeakMap(), optimization: { level, requested: level, fallbackReason: null, nchwcBlockSize: level === 'all' ? machineNchwcBlockSize() : null } };
+  return { ...plain, model: made.model, transformed: new WeakMap(), optimization: { level, requested: level, fallbackReason: null, nchwcBlockSize: level === 'all' ? machineNchwcBlockSize() : null }, fileModel: plain.model };
 }
