@@ -3,7 +3,7 @@
  * Discriminants are string literals so logged messages read clearly. Types only.
  */
 import type { PackedReportColumns } from './packedColumns';
-import type { PlanView, Report } from './report';
+import type { GraphOptimizationLevel, PlanView, Report } from './report';
 
 /** Observed per-node numbers read from an ORT profile; never mixed into the modeled Report. */
 export interface ObservedProfile {
@@ -39,8 +39,10 @@ export type FromWebview =
   | { type: 'ready' }
   | { type: 'bind'; bindings: Record<string, number> }
   | { type: 'setView'; view: PlanView }
+  /** The toolbar's optimization level: plan ORT's graph at this level (the panel keeps it until closed). */
+  | { type: 'setOptimization'; level: GraphOptimizationLevel }
   | { type: 'export'; format: 'png' | 'svg' | 'csv' | 'json'; fileName: string; data: string }
   | { type: 'importProfile' };
 
 /** Every FromWebview discriminant, for validation on the host side. */
-export const FROM_WEBVIEW_TYPES: ReadonlyArray<FromWebview['type']> = ['ready', 'bind', 'setView', 'export', 'importProfile'];
+export const FROM_WEBVIEW_TYPES: ReadonlyArray<FromWebview['type']> = ['ready', 'bind', 'setView', 'setOptimization', 'export', 'importProfile'];

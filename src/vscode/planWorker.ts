@@ -6,7 +6,8 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { LensError } from '../onnx/lensError';
-import { analyzeFile, buildReport, type Analysis } from '../analyze/buildReport';
+import { analyzeFileAtLevel, buildReport, resolveSession, type Analysis } from '../analyze/buildReport';
+import { DEFAULT_GRAPH_OPTIMIZATION_LEVEL, type GraphOptimizationLevel } from '../report/report';
 import { encodeReportColumns } from '../report/columnarReport';
 import { packReportColumns } from '../report/packedColumns';
 import type { PlanProgressMessage, PlanRequest, PlanResponse, PlanWorkerData, WorkerError } from './workerProtocol';
@@ -44,19 +45,35 @@ function toWorkerError(err: unknown): WorkerError {
   return { code: 'internal', message: `Internal error while planning: ${message}` };
 }
 
+/**
+ * The analyses this worker holds, one per (level, thread count): above 'disabled' each is ORT's
+ * graph at that level (src/optimize, run here so ORT never blocks the extension host).
+ */
+function analysisKey(level: GraphOptimizationLevel, threads: number): string {
+  return level === 'disabled' ? 'disabled' : `${level}/${threads}`;
+}
+
 function start(): void {
   const port = parentPort;
   if (!port) throw new LensError('internal', 'planWorker must run in a worker thread');
-  const { path } = workerData as PlanWorkerData;
-  // The analysis is the decoded, weight-free model; it is kept so rebinding and view switches replan without re-reading.
-  let analysis: Analysis | null = null;
-  port.on('message', (req: PlanRequest) => {
+  const { path, cacheDir } = workerData as PlanWorkerData;
+  // Decoded, weight-free models: kept so rebinding and view switches replan without re-reading.
+  const analyses = new Map<string, Analysis>();
+  // Requests are answered one at a time, in order: ORT's session creation is asynchronous.
+  let queue: Promise<void> = Promise.resolve();
+  const handle = async (req: PlanRequest): Promise<void> => {
     let response: PlanResponse;
     const progress = progressPoster(port, req.id);
     try {
-      const analyzed = analysis === null;
-      if (analyzed) progress(0, `Reading ${basename(path)}${fileSize(path)}`, true);
-      analysis ??= analyzeFile(path);
+      const level = req.session.graphOptimizationLevel ?? DEFAULT_GRAPH_OPTIMIZATION_LEVEL;
+      const key = analysisKey(level, resolveSession(req.session).intraOpThreads);
+      let analysis = analyses.get(key);
+      const analyzed = analysis === undefined;
+      if (!analysis) {
+        progress(0, level === 'disabled' ? `Reading ${basename(path)}${fileSize(path)}` : `Optimizing ${basename(path)}${fileSize(path)} with ONNX Runtime (level ${level})`, true);
+        analysis = await analyzeFileAtLevel(path, { level, session: req.session, cacheDir });
+        analyses.set(key, analysis);
+      }
       const report = buildReport(analysis, {
         bindings: req.bindings, view: req.view, session: req.session,
         onProgress: (p) => progress(READ_PERCENT + (PLAN_PERCENT * p.done) / Math.max(1, p.total), p.message),
@@ -68,6 +85,9 @@ function start(): void {
       response = { id: req.id, ok: false, error: toWorkerError(err) };
     }
     port.postMessage(response, response.ok ? [response.packed.buffer] : []);
+  };
+  port.on('message', (req: PlanRequest) => {
+    queue = queue.then(() => handle(req));
   });
 }
 
