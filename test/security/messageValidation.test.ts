@@ -8,6 +8,8 @@ test('validateFromWebview() accepts every well-formed message and returns a copy
     [{ type: 'importProfile' }, { type: 'importProfile' }],
     [{ type: 'setView', view: 'parallel' }, { type: 'setView', view: 'parallel' }],
     [{ type: 'setView', view: 'sequential' }, { type: 'setView', view: 'sequential' }],
+    [{ type: 'setOptimization', level: 'extended', extra: 1 }, { type: 'setOptimization', level: 'extended' }],
+    [{ type: 'setOptimization', level: 'disabled' }, { type: 'setOptimization', level: 'disabled' }],
     [{ type: 'export', format: 'csv', fileName: 'a.csv', data: 'x,y', path: '/etc/passwd' }, { type: 'export', format: 'csv', fileName: 'a.csv', data: 'x,y' }],
   ];
   for (const [input, expected] of cases) {
@@ -38,6 +40,8 @@ test('validateFromWebview() refuses malformed messages with a reason', () => {
     ['numeric type', { type: 3 }, null],
     ['unknown type', { type: 'runScript', code: 'x' }, 'runScript'],
     ['bad view', { type: 'setView', view: 'both' }, 'setView'],
+    ['bad level', { type: 'setOptimization', level: 'max' }, 'setOptimization'],
+    ['level not a string', { type: 'setOptimization', level: 3 }, 'setOptimization'],
     ['bindings not an object', { type: 'bind', bindings: [1] }, 'bind'],
     ['negative dim', { type: 'bind', bindings: { batch: -1 } }, 'bind'],
     ['fractional dim', { type: 'bind', bindings: { batch: 1.5 } }, 'bind'],
