@@ -214,9 +214,15 @@ export async function optimizeModelFile(filePath: string, opts: OptimizeOptions)
   }
   const dir = mkdtempSync(join(tmpdir(), 'oml-optimize-'));
   try {
+    let ort;
+    try {
+      ort = runtime.ort;
+    } catch (e) {
+      return { ok: false, reason: `onnxruntime-node could not be loaded on ${process.platform}-${process.arch} (${firstLine(e)})` };
+    }
     let handle;
     try {
-      handle = await runtime.ort.InferenceSession.create(path, savingSessionOptions(dir, opts.level, opts.session));
+      handle = await ort.InferenceSession.create(path, savingSessionOptions(dir, opts.level, opts.session));
     } catch (e) {
       return { ok: false, reason: `ONNX Runtime could not create a session at level ${opts.level}: ${firstLine(e)}` };
     }

@@ -5,8 +5,8 @@
  * resolution (a checkout's node_modules). `ONNX_MEMORY_LENS_ORT=off` hides it (for the fallback
  * tests and for users who want the disabled-level numbers without ORT).
  */
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** The slice of onnxruntime-node's API the project uses. */
 export interface OrtApi {
@@ -34,23 +34,45 @@ function bundledCandidates(): string[] {
   return out;
 }
 
-/** Loads onnxruntime-node once per process (its native module cannot be unloaded anyway). */
+/** The package folder of onnxruntime-node as `require` would find it from here, or null. */
+function resolvedPackage(): string | null {
+  try {
+    return dirname(require.resolve('onnxruntime-node/package.json'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Finds onnxruntime-node once per process. Its version is read from its package.json; the native
+ * module itself is loaded on first use of `ort` (a cache hit needs only the version).
+ */
 export function loadOrtRuntime(): OrtRuntime {
   if (process.env.ONNX_MEMORY_LENS_ORT === 'off') return { ok: false, reason: 'onnxruntime-node is turned off (ONNX_MEMORY_LENS_ORT=off)' };
   if (cached) return cached;
-  const errors: string[] = [];
-  for (const id of [...bundledCandidates(), 'onnxruntime-node']) {
-    try {
-      // A plain require keeps the native module out of the bundle (esbuild leaves it external).
-      const ort = require(id) as OrtApi;
-      const version = String((require(join(id === 'onnxruntime-node' ? require.resolve('onnxruntime-node/package.json').replace(/package\.json$/, '') : id, 'package.json')) as { version?: string }).version ?? '');
-      cached = { ok: true, ort, version, from: id };
-      return cached;
-    } catch (e) {
-      errors.push(firstLine(e));
-    }
+  const dirs = [...bundledCandidates(), resolvedPackage()].filter((d): d is string => d !== null);
+  const dir = dirs[0];
+  if (dir === undefined) {
+    cached = { ok: false, reason: `onnxruntime-node is not installed for ${process.platform}-${process.arch}` };
+    return cached;
   }
-  cached = { ok: false, reason: `onnxruntime-node could not be loaded on ${process.platform}-${process.arch} (${errors[errors.length - 1] ?? 'not found'})` };
+  let version = '';
+  try {
+    version = String((JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version?: unknown }).version ?? '');
+  } catch (e) {
+    cached = { ok: false, reason: `onnxruntime-node's package.json cannot be read (${firstLine(e)})` };
+    return cached;
+  }
+  let api: OrtApi | null = null;
+  cached = {
+    ok: true,
+    version,
+    from: dir,
+    get ort(): OrtApi {
+      // A plain require keeps the native module out of the bundle (esbuild leaves it external).
+      return (api ??= require(dir) as OrtApi);
+    },
+  };
   return cached;
 }
 
