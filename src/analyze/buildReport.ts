@@ -50,6 +50,8 @@ export interface LevelOptions {
   cacheDir?: string | null;
   /** Injected ORT runtime (tests). */
   runtime?: OrtRuntime;
+  /** What ORT reads for the weights (OptimizeOptions.weights; default 'auto'). */
+  weights?: 'auto' | 'real' | 'standin';
 }
 
 /** How to plan: symbolic-dim bindings, the execution view and the session facts. */
@@ -95,7 +97,9 @@ export async function analyzeFileAtLevel(filePath: string, options: LevelOptions
   const plain = analyzeFile(filePath);
   if (options.level === 'disabled') return plain;
   const session = resolveSession(options.session);
-  const optimized = await optimizeModelFile(filePath, { level: options.level, session: { intraOpThreads: session.intraOpThreads }, cacheDir: options.cacheDir ?? null, runtime: options.runtime });
+  let weightBytes = 0;
+  for (const t of plain.model.graph.initializers) weightBytes += t.storedBytes ?? t.byteSize ?? 0;
+  const optimized = await optimizeModelFile(filePath, { level: options.level, session: { intraOpThreads: session.intraOpThreads }, cacheDir: options.cacheDir ?? null, runtime: options.runtime, weights: options.weights, weightBytes });
   if (!optimized.ok) return { ...plain, optimization: { level: 'disabled', requested: options.level, fallbackReason: optimized.reason, nchwcBlockSize: null } };
   return {
     filePath: plain.filePath,

@@ -1,7 +1,7 @@
 /**
  * `onnx-memory-lens report MODEL [--json] [--bind NAME=VALUE]... [--view sequential|parallel]
  *  [--html OUT.html] [--budget BYTES] [--threads N] [--l2-cache BYTES] [--max-total-seq N]
- *  [--optimization disabled|basic|extended|all] [--cache-dir DIR]`
+ *  [--optimization disabled|basic|extended|all] [--cache-dir DIR] [--weights auto|real|standin]`
  *
  * `--optimization` (default 'all', ORT's default) plans the graph ORT saves at that level, which
  * needs onnxruntime-node; without it the report is at 'disabled' and says why (stderr too).
@@ -53,7 +53,7 @@ export async function runCli(argv: string[], io: CliIo = { out: (t) => process.s
   let report: Report;
   let analysis: Analysis;
   try {
-    analysis = await analyzeFileAtLevel(resolve(file), { level: args.optimization, session: args.session, cacheDir: args.cacheDir });
+    analysis = await analyzeFileAtLevel(resolve(file), { level: args.optimization, session: args.session, cacheDir: args.cacheDir, weights: args.weights });
     report = buildReport(analysis, { bindings: args.bindings, view: args.view, session: args.session });
   } catch (e) {
     const code = exitCodeFor(e);

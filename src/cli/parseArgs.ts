@@ -9,7 +9,8 @@ import { DEFAULT_GRAPH_OPTIMIZATION_LEVEL, GRAPH_OPTIMIZATION_LEVELS, MAX_INTRA_
 /** The usage text printed on --help and after a usage error. */
 export const USAGE =
   'usage: onnx-memory-lens report MODEL.onnx [--json] [--bind NAME=VALUE]... [--view sequential|parallel] [--html OUT.html] [--budget BYTES]\n' +
-  '                                [--threads N] [--l2-cache BYTES] [--max-total-seq N] [--optimization disabled|basic|extended|all] [--cache-dir DIR]';
+  '                                [--threads N] [--l2-cache BYTES] [--max-total-seq N] [--optimization disabled|basic|extended|all] [--cache-dir DIR]\n' +
+  '                                [--weights auto|real|standin]';
 
 /** Parsed arguments of `report`. */
 export interface CliArgs {
@@ -26,6 +27,8 @@ export interface CliArgs {
   optimization: GraphOptimizationLevel;
   /** Where ORT's optimized graphs are cached between runs; null: no cache. */
   cacheDir: string | null;
+  /** What ORT reads for the weights when it optimizes (auto: a zero-filled stand-in above 256 MiB). */
+  weights: 'auto' | 'real' | 'standin';
 }
 
 function nonNegativeInt(text: string, what: string): number {
@@ -52,6 +55,7 @@ const OPTIONS = {
   'max-total-seq': { type: 'string' },
   optimization: { type: 'string' },
   'cache-dir': { type: 'string' },
+  weights: { type: 'string' },
 } as const;
 
 /** node:util's parse errors in our one-line form (its own messages are multi-sentence). */
@@ -66,7 +70,7 @@ function usageError(err: unknown): LensError {
 
 /** Parses `argv` (without node and script path) with node:util parseArgs. */
 export function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, view: 'sequential', html: null, budget: null, session: {}, optimization: DEFAULT_GRAPH_OPTIMIZATION_LEVEL, cacheDir: null };
+  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, view: 'sequential', html: null, budget: null, session: {}, optimization: DEFAULT_GRAPH_OPTIMIZATION_LEVEL, cacheDir: null, weights: 'auto' };
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ...args, help: true };
   const [command, ...rest] = argv;
   if (command !== 'report') throw new LensError('bad-argument', `Unknown command '${command}'`);
@@ -97,6 +101,10 @@ export function parseArgs(argv: string[]): CliArgs {
     args.optimization = o.optimization as GraphOptimizationLevel;
   }
   if (o['cache-dir'] !== undefined) args.cacheDir = o['cache-dir'];
+  if (o.weights !== undefined) {
+    if (o.weights !== 'auto' && o.weights !== 'real' && o.weights !== 'standin') throw new LensError('bad-argument', `Invalid weights '${o.weights}': expected auto, real or standin`);
+    args.weights = o.weights;
+  }
   if (positionals.length > 1) throw new LensError('bad-argument', `Unexpected argument '${positionals[1]}'`);
   if (positionals.length === 0) throw new LensError('bad-argument', 'Missing MODEL argument');
   args.model = positionals[0]!;

@@ -11,17 +11,21 @@
  * level, session facts, ORT version, platform, NCHWc block) in a folder the caller supplies.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FileSource } from '../onnx/byteSource';
 import { compactModel } from '../onnx/compactModel';
-import type { Graph, Model } from '../onnx/model';
+import type { Graph, Model, TypeInfo, ValueInfo } from '../onnx/model';
 import { decodeCompactModel } from '../onnx/modelDecoder';
 import { validateModel } from '../onnx/validateModel';
 import type { GraphOptimizationLevel } from '../report/report';
 import { orderFromDump, parsePartitionDump, reorderNodes } from './dumpOrder';
 import { firstLine, loadOrtRuntime, type OrtRuntime } from './ortRuntime';
+import { writeStandIn } from './standIn';
+
+/** Above this many bytes of weights, `weights: 'auto'` gives ORT the zero-filled stand-in (standIn.ts). */
+export const STAND_IN_THRESHOLD_BYTES = 256 * 1024 * 1024;
 
 /** The session facts that change what ORT's optimizer produces. */
 export interface OptimizeSessionFacts {
@@ -35,6 +39,14 @@ export interface OptimizeOptions {
   cacheDir?: string | null;
   /** Injected runtime (tests); default loadOrtRuntime(). */
   runtime?: OrtRuntime;
+  /**
+   * What ORT reads for the weights: the model's own ('real'), or a stand-in whose large payloads
+   * are sparse zero-filled external data, with prepacking off ('standin'). 'auto' (default) takes
+   * the stand-in when `weightBytes` exceeds STAND_IN_THRESHOLD_BYTES.
+   */
+  weights?: 'auto' | 'real' | 'standin';
+  /** The model's weight bytes (inline and external), for 'auto'. */
+  weightBytes?: number;
 }
 
 /** ORT's graph at a level, in ORT's execution order (node i runs at step i). */
@@ -79,8 +91,21 @@ function cacheKey(path: string, opts: OptimizeOptions, ortVersion: string, block
   } catch {
     return null;
   }
-  const key = { f: CACHE_FORMAT, path, size: st.size, mtimeMs: st.mtimeMs, level: opts.level, threads: opts.session.intraOpThreads, ortVersion, block, platform: process.platform, arch: process.arch };
+  const key = { f: CACHE_FORMAT, path, size: st.size, mtimeMs: st.mtimeMs, level: opts.level, threads: opts.session.intraOpThreads, ortVersion, block, platform: process.platform, arch: process.arch, weights: weightsMode(opts) };
   return createHash('sha256').update(JSON.stringify(key)).digest('hex');
+}
+
+/** A declared type with ORT's -1 for an unknown dim (seen in saved value_info) read as unknown. */
+function unknownNegativeDims(t: TypeInfo | null): TypeInfo | null {
+  if (!t) return t;
+  if (t.kind === 'tensor' || t.kind === 'sparse_tensor') return t.shape && t.shape.some((d) => typeof d === 'number' && d < 0) ? { ...t, shape: t.shape.map((d) => (typeof d === 'number' && d < 0 ? null : d)) } : t;
+  if (t.kind === 'sequence' || t.kind === 'optional') return { ...t, elem: unknownNegativeDims(t.elem) };
+  if (t.kind === 'map') return { ...t, value: unknownNegativeDims(t.value) };
+  return t;
+}
+
+function cleanValueInfos(list: ValueInfo[]): ValueInfo[] {
+  return list.map((v) => ({ ...v, type: unknownNegativeDims(v.type) }));
 }
 
 /**
@@ -96,7 +121,7 @@ function dedupeInitializers(graph: Graph): Graph {
       ? { ...n, attributes: n.attributes.map((a) => ({ ...a, ...(a.g ? { g: dedupeInitializers(a.g) } : {}), ...(a.graphs ? { graphs: a.graphs.map(dedupeInitializers) } : {}) })) }
       : n,
   );
-  return { ...graph, initializers, nodes };
+  return { ...graph, initializers, nodes, inputs: cleanValueInfos(graph.inputs), outputs: cleanValueInfos(graph.outputs), valueInfo: cleanValueInfos(graph.valueInfo) };
 }
 
 function decodeSaved(bytes: Uint8Array): Model {
@@ -128,6 +153,13 @@ function writeCache(dir: string, key: string, compact: Uint8Array, order: number
   } catch {
     // A cache that cannot be written only costs the next open a session.
   }
+}
+
+/** 'real' or 'standin' for `opts`. */
+function weightsMode(opts: OptimizeOptions): 'real' | 'standin' {
+  const w = opts.weights ?? 'auto';
+  if (w !== 'auto') return w;
+  return (opts.weightBytes ?? 0) > STAND_IN_THRESHOLD_BYTES ? 'standin' : 'real';
 }
 
 /** What one ORT session saved: the weight-free graph bytes and the dumped order. */
@@ -180,7 +212,12 @@ export function readSavedSession(dir: string): SavedSession | OptimizeFailure {
 
 /** Decodes a saved session and rewrites its nodes in ORT's order; the order is returned for the cache. */
 export function modelFromSaved(saved: SavedSession): { model: Model; order: number[] } | OptimizeFailure {
-  const model = decodeSaved(saved.compact);
+  let model: Model;
+  try {
+    model = decodeSaved(saved.compact);
+  } catch (e) {
+    return { ok: false, reason: `the graph ORT saved cannot be read: ${firstLine(e)}` };
+  }
   if (saved.order === null && model.graph.nodes.length > 0) return { ok: false, reason: 'ORT did not write its execution order' };
   const mapped = orderFromDump(model.graph, saved.order ?? []);
   if (!mapped.ok) return { ok: false, reason: mapped.reason };
@@ -220,9 +257,22 @@ export async function optimizeModelFile(filePath: string, opts: OptimizeOptions)
     } catch (e) {
       return { ok: false, reason: `onnxruntime-node could not be loaded on ${process.platform}-${process.arch} (${firstLine(e)})` };
     }
+    let sessionPath = path;
+    const options = savingSessionOptions(dir, opts.level, opts.session);
+    // The saved graph's weights are never read back (the decoder keeps no payload): where the OS has
+    // one, the side file is a link to the null device, so ORT writes no weight bytes to disk.
+    if (process.platform !== 'win32' && existsSync('/dev/null')) symlinkSync('/dev/null', join(dir, 'optimized.weights'));
+    if (weightsMode(opts) === 'standin') {
+      const standIn = writeStandIn(path, mkdtempSync(join(dir, 'standin-')));
+      if ('modelPath' in standIn) {
+        sessionPath = standIn.modelPath;
+        const extra = options.extra as { session: Record<string, string> };
+        extra.session['session.disable_prepacking'] = '1';
+      }
+    }
     let handle;
     try {
-      handle = await ort.InferenceSession.create(path, savingSessionOptions(dir, opts.level, opts.session));
+      handle = await ort.InferenceSession.create(sessionPath, options);
     } catch (e) {
       return { ok: false, reason: `ONNX Runtime could not create a session at level ${opts.level}: ${firstLine(e)}` };
     }
