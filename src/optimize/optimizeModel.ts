@@ -110,11 +110,12 @@ function cleanValueInfos(list: ValueInfo[]): ValueInfo[] {
 
 /**
  * ORT 1.30 writes each initializer of a subgraph twice when the saved graph's weights go to a side
- * file (seen on If bodies whose Constant became an initializer); the copies are the same tensor, so
- * the first is kept.
+ * file (seen on If bodies whose Constant became an initializer), and may write one beside the
+ * Constant node it came from; the copies are the same tensor, so the first (or the node) is kept.
  */
 function dedupeInitializers(graph: Graph): Graph {
-  const seen = new Set<string>();
+  // A body may also keep the Constant node an initializer was made from (test_loop16_seq_none): the node stays.
+  const seen = new Set<string>(graph.nodes.filter((n) => n.opType === 'Constant' && n.domain === '').flatMap((n) => n.outputs));
   const initializers = graph.initializers.filter((t) => !seen.has(t.name) && (seen.add(t.name), true));
   const nodes = graph.nodes.map((n) =>
     n.attributes.some((a) => a.g || a.graphs)
