@@ -90,24 +90,7 @@ export function arenaFiguresOf(graph: ReportGraph, options: ReplayOptions, bodie
   return replaySession(init, steps, options);
 }
 
-/** ORT 1.30's defaults (allocator_utils.cc, bfc_arena.h, SessionOptions), and the second Run: the steady state. */
-export const DEFAULT_ARENA_OPTIONS: Readonly<ArenaSessionOptions> = {
-  enableCpuMemArena: true,
-  enableMemPattern: true,
-  arenaExtendStrategy: 'next-power-of-two',
-  initialChunkSizeBytes: 1 << 20,
-  maxDeadBytesPerChunk: 128 << 20,
-  initialGrowthChunkSizeBytes: 2 << 20,
-  maxPowerOfTwoExtendBytes: 1 << 30,
-  run: 2,
-};
-
-/** The defaults overlaid with what the caller set. */
-export function resolveArenaOptions(set: Partial<ArenaSessionOptions> | undefined): ArenaSessionOptions {
-  const out = { ...DEFAULT_ARENA_OPTIONS };
-  for (const [k, v] of Object.entries(set ?? {})) if (v !== undefined && v !== null) (out as Record<string, unknown>)[k] = v;
-  return out;
-}
+export { DEFAULT_ARENA_OPTIONS, resolveArenaOptions } from '../report/arenaOptions';
 
 /**
  * Replays the main graph under `options`, writes the chosen run's figures into its steps and its

@@ -9,8 +9,10 @@ import { inferShapes } from '../shape/inferShapes';
 import type { InferredValue } from '../shape/types';
 import { buildGraphReport, type GraphReportContext, type TransformedGraph } from './graphReport';
 import { DEFAULT_WORKSPACE_ENV, type WorkspaceEnv } from '../plan/workspace';
-import { REPORT_SCHEMA_VERSION, type PlanView, type Report, type SessionFacts } from '../report/report';
-import { modeledSession } from '../report/describeSession';
+import { REPORT_SCHEMA_VERSION, type GraphOptimizationLevel, type PlanView, type Report, type SessionFacts } from '../report/report';
+import { modeledSession, type ModeledOptimization } from '../report/describeSession';
+import { optimizeModelFile } from '../optimize/optimizeModel';
+import type { OrtRuntime } from '../optimize/ortRuntime';
 import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
 import { ALWAYS_UNCOVERED } from '../report/uncoveredTerms';
 import { normalizeDomain } from '../onnx/domain';
@@ -38,6 +40,27 @@ export interface Analysis {
   transformed?: WeakMap<Graph, TransformedGraph>;
   /** Which dims are free or derived and the relations found (binding-independent), once the first report found them. */
   dimFacts?: DimFacts;
+  /**
+   * The optimization level `model` is the graph of (ORT's saved graph for levels above 'disabled',
+   * its main graph's nodes in ORT's execution order), the level asked for, and any fallback reason.
+   * Absent: the file as decoded, at 'disabled'.
+   */
+  optimization?: ModeledOptimization;
+  /** The user's file as decoded, when `model` is ORT's optimized graph of it (report.model describes the file). */
+  fileModel?: Model;
+}
+
+/** How analyzeFileAtLevel gets ORT's graph. */
+export interface LevelOptions {
+  level: GraphOptimizationLevel;
+  /** Session facts ORT's optimizer sees (the thread count); the rest do not change the graph. */
+  session?: Partial<SessionFacts>;
+  /** Folder for the optimized-graph cache; null or absent: no cache. */
+  cacheDir?: string | null;
+  /** Injected ORT runtime (tests). */
+  runtime?: OrtRuntime;
+  /** What ORT reads for the weights (OptimizeOptions.weights; default 'auto'). */
+  weights?: 'auto' | 'real' | 'standin';
 }
 
 /** How to plan: symbolic-dim bindings, the execution view and the session facts. */
@@ -88,6 +111,31 @@ export function analyzeFile(filePath: string): Analysis {
   return { filePath: loaded.filePath, model: loaded.model, fileBytes: loaded.fileBytes, transformed: new WeakMap() };
 }
 
+/**
+ * Decodes a model file as ORT executes it at `options.level`: at 'disabled' the file itself
+ * (analyzeFile); above it, the graph ORT saves at that level, in ORT's execution order
+ * (src/optimize). When ORT is unavailable or cannot create the session, the file is analyzed at
+ * 'disabled' and the Analysis says why (the report's session and label then show both levels).
+ * A bad file is still a LensError, thrown before ORT is asked.
+ */
+export async function analyzeFileAtLevel(filePath: string, options: LevelOptions): Promise<Analysis> {
+  const plain = analyzeFile(filePath);
+  if (options.level === 'disabled') return plain;
+  const session = resolveSession(options.session);
+  let weightBytes = 0;
+  for (const t of plain.model.graph.initializers) weightBytes += t.storedBytes ?? t.byteSize ?? 0;
+  const optimized = await optimizeModelFile(filePath, { level: options.level, session: { intraOpThreads: session.intraOpThreads }, cacheDir: options.cacheDir ?? null, runtime: options.runtime, weights: options.weights, weightBytes });
+  if (!optimized.ok) return { ...plain, optimization: { level: 'disabled', requested: options.level, fallbackReason: optimized.reason, nchwcBlockSize: null } };
+  return {
+    filePath: plain.filePath,
+    model: optimized.model,
+    fileBytes: plain.fileBytes,
+    transformed: new WeakMap(),
+    optimization: { level: options.level, requested: options.level, fallbackReason: null, nchwcBlockSize: optimized.nchwcBlockSize },
+    fileModel: plain.model,
+  };
+}
+
 /** Opsets as a record; the default domain is ''. */
 export function opsetRecord(model: Pick<Model, 'opsets'>): Record<string, number> {
   const out: Record<string, number> = {};
@@ -102,6 +150,8 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
   const opsets = opsetRecord(analysis.model);
   const session = resolveSession(options.session);
   const values = checkInputValues(analysis.model.graph, options.values ?? {}, bindings);
+  const optimization = analysis.optimization ?? { level: 'disabled', requested: 'disabled', fallbackReason: null, nchwcBlockSize: null };
+  const nchwcBlockSize = optimization.nchwcBlockSize;
   const ctx: GraphReportContext = {
     opsets,
     irVersion: analysis.model.irVersion,
@@ -119,6 +169,8 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
         ...(outerScope.size > 0 ? { outerScope: new Map<string, InferredValue>(outerScope) } : { staticPass }),
         functions: analysis.model.functions,
         irVersion: analysis.model.irVersion,
+        nchwcBlockSize,
+        declaredShapesAreOrts: optimization.level !== 'disabled',
       }),
     graphs: [],
     symbols: new Set(),
@@ -126,6 +178,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     outerMemo: new WeakMap(),
     transformed: analysis.transformed ?? new WeakMap(),
     progress: new ProgressCounter(REPORT_PHASES.length * countNodes(analysis.model.graph), options.onProgress),
+    mainInFileOrder: optimization.level !== 'disabled',
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
   const facts = analysis.dimFacts ?? findDimFacts(ctx, analysis.model);
@@ -136,21 +189,22 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     bytes: null,
     reason: `Not modeled: ${ALWAYS_UNCOVERED.map((t) => t.term).join(', ')} are not covered (the parallel view does not replay the arena)`,
   };
+  const file = analysis.fileModel ?? analysis.model;
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: { ...TOOL },
     model: {
       path: analysis.filePath,
-      irVersion: analysis.model.irVersion,
-      opsets,
-      producer: [analysis.model.producerName, analysis.model.producerVersion].filter((s) => s !== '').join(' '),
+      irVersion: file.irVersion,
+      opsets: file === analysis.model ? opsets : opsetRecord(file),
+      producer: [file.producerName, file.producerVersion].filter((s) => s !== '').join(' '),
       fileBytes: analysis.fileBytes,
     },
     bindings,
     ...(Object.keys(values).length > 0 ? { inputValues: values } : {}),
     symbols: [...ctx.symbols].sort(),
     view,
-    session: modeledSession(session, view, arena),
+    session: modeledSession(session, view, arena, optimization),
     graphs: ctx.graphs,
     physicalPeak,
     dims: reportDims(facts, bindings),

@@ -66,6 +66,8 @@ export interface GraphReportContext {
   /** The main graph as inference read it and its inference, set by the main graph's report. */
   main?: { typed: Graph; inference: InferenceResult };
   progress: ProgressCounter;
+  /** The main graph's nodes are in ORT's execution order already (an optimized graph, src/optimize). */
+  mainInFileOrder: boolean;
 }
 
 /** Where a subgraph hangs in its parent. */
@@ -158,7 +160,7 @@ export function buildGraphReport(
   if (parent === null) ctx.main = { typed: known.typed, inference };
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
   const bytesOf = valueSizes(exec, typeOf, ctx.bindings);
-  const planInput = { exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null };
+  const planInput = { exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: parent === null && ctx.mainInFileOrder };
   const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
   ctx.progress.phaseDone(2, graphId, nodeCount);
 

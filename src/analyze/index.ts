@@ -3,7 +3,7 @@
  * (src/analyze), with the contract and its renderers (src/report).
  */
 export * from '../report';
-export { analyzeFile, buildReport, reportFromFile, opsetRecord, TOOL, type Analysis, type ReportOptions } from './buildReport';
+export { analyzeFile, analyzeFileAtLevel, buildReport, reportFromFile, opsetRecord, TOOL, type Analysis, type LevelOptions, type ReportOptions } from './buildReport';
 export { sweepAnalysis, PointPlanner, type SweepOptions, type PointPlannerOptions } from './sweep';
 export { fitAnalysis, type FitOptions } from './fit';
 export { diffReports, type ReportDiff, type BufferDelta } from '../report/diff';

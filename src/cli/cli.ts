@@ -1,7 +1,11 @@
 /**
  * `onnx-memory-lens report MODEL [--json] [--bind NAME=VALUE]... [--view sequential|parallel]
- *  [--html OUT.html] [--budget BYTES] [--threads N] [--l2-cache BYTES] [--max-total-seq N]`,
+ *  [--html OUT.html] [--budget BYTES] [--threads N] [--l2-cache BYTES] [--max-total-seq N]
+ *  [--optimization disabled|basic|extended|all] [--cache-dir DIR] [--weights auto|real|standin]`,
  * and the answer commands `sweep`, `fit` and `diff` (answerArgs.ts, answers.ts).
+ *
+ * `--optimization` (default 'all', ORT's default) plans the graph ORT saves at that level, which
+ * needs onnxruntime-node; without it the report is at 'disabled' and says why (stderr too).
  *
  * Exit codes: 0 ok, 2 bad input or usage (one line `error: <file>: <message>` on stderr, no
  * stack), 3 when the modeled peak plus initializer bytes exceed `--budget`.
@@ -9,7 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { LensError } from '../onnx/lensError';
-import { analyzeFile, buildReport, type Analysis } from '../analyze/buildReport';
+import { analyzeFileAtLevel, buildReport, type Analysis } from '../analyze/buildReport';
 import { renderText, type Report } from '../report';
 import { checkBudget } from '../report/budget';
 import { renderStandaloneHtml } from '../report/renderHtml';
@@ -36,7 +40,7 @@ function oneLine(text: string): string {
 }
 
 /** Runs the CLI with `argv` (without node and script); returns the exit code. */
-export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }): number {
+export async function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }): Promise<number> {
   if (isAnswerCommand(argv[0])) return runAnswerCli(argv, io);
   let args: CliArgs;
   try {
@@ -53,7 +57,7 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
   let report: Report;
   let analysis: Analysis;
   try {
-    analysis = analyzeFile(resolve(file));
+    analysis = await analyzeFileAtLevel(resolve(file), { level: args.optimization, session: args.session, cacheDir: args.cacheDir, weights: args.weights });
     report = buildReport(analysis, { bindings: args.bindings, values: args.values, view: args.view, session: args.session, arena: args.arena });
   } catch (e) {
     const code = exitCodeFor(e);
@@ -62,6 +66,8 @@ export function runCli(argv: string[], io: CliIo = { out: (t) => process.stdout.
     io.err(`error: ${file}: ${oneLine(msg)}\n`);
     return code;
   }
+  const fallback = analysis.optimization?.fallbackReason ?? null;
+  if (fallback !== null) io.err(`note: ${file}: modeled at graph optimization level disabled instead of ${args.optimization}: ${oneLine(fallback)}\n`);
   if (args.html !== null) {
     const js = join(__dirname, 'webview.js');
     const css = join(__dirname, 'timeline.css');
@@ -126,5 +132,7 @@ if (require.main === module) {
     if (e.code !== 'EPIPE') throw e;
     process.exit(process.exitCode ?? 0);
   });
-  process.exitCode = runCli(process.argv.slice(2));
+  void runCli(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -4,13 +4,14 @@
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { LensError } from '../onnx/lensError';
-import { MAX_INTRA_OP_THREADS, type ArenaSessionOptions, type PlanView, type ReportSession } from '../report/report';
+import { DEFAULT_GRAPH_OPTIMIZATION_LEVEL, GRAPH_OPTIMIZATION_LEVELS, MAX_INTRA_OP_THREADS, type ArenaSessionOptions, type GraphOptimizationLevel, type PlanView, type ReportSession } from '../report/report';
 import { parseByteSize } from '../report/formatBytes';
 
 /** The usage text printed on --help and after a usage error. */
 export const USAGE =
   'usage: onnx-memory-lens report MODEL.onnx [--json] [--bind NAME=VALUE]... [--value INPUT=V[,V...]]... [--view sequential|parallel]\n' +
   '                                [--html OUT.html] [--budget BYTES] [--threads N] [--l2-cache BYTES] [--max-total-seq N]\n' +
+  '                                [--optimization disabled|basic|extended|all] [--cache-dir DIR] [--weights auto|real|standin]\n' +
   '                                [--arena on|off] [--mem-pattern on|off] [--arena-extend next-power-of-two|same-as-requested] [--run 1|2]\n' +
   '                                [--arena-initial-chunk BYTES] [--arena-max-dead BYTES] [--arena-initial-growth BYTES] [--arena-max-pow2-extend BYTES]';
 
@@ -29,6 +30,12 @@ export interface CliArgs {
   session: Partial<ReportSession>;
   /** Arena and memory-pattern options the user set; the rest keep ORT's defaults. */
   arena: Partial<ArenaSessionOptions>;
+  /** The graph optimization level of the modeled session (ORT's default 'all'). */
+  optimization: GraphOptimizationLevel;
+  /** Where ORT's optimized graphs are cached between runs; null: no cache. */
+  cacheDir: string | null;
+  /** What ORT reads for the weights when it optimizes (auto: a zero-filled stand-in above 256 MiB). */
+  weights: 'auto' | 'real' | 'standin';
 }
 
 export function nonNegativeInt(text: string, what: string): number {
@@ -62,6 +69,9 @@ const OPTIONS = {
   'arena-max-dead': { type: 'string' },
   'arena-initial-growth': { type: 'string' },
   'arena-max-pow2-extend': { type: 'string' },
+  optimization: { type: 'string' },
+  'cache-dir': { type: 'string' },
+  weights: { type: 'string' },
 } as const;
 
 function onOff(text: string, flag: string): boolean {
@@ -115,7 +125,7 @@ export function usageError(err: unknown): LensError {
 
 /** Parses `argv` (without node and script path) with node:util parseArgs. */
 export function parseArgs(argv: string[]): CliArgs {
-  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, values: {}, view: 'sequential', html: null, budget: null, session: {}, arena: {} };
+  const args: CliArgs = { help: false, model: '', json: false, bindings: {}, values: {}, view: 'sequential', html: null, budget: null, session: {}, arena: {}, optimization: DEFAULT_GRAPH_OPTIMIZATION_LEVEL, cacheDir: null, weights: 'auto' };
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ...args, help: true };
   const [command, ...rest] = argv;
   if (command !== 'report') throw new LensError('bad-argument', `Unknown command '${command}' (commands: report, sweep, fit, diff)`);
@@ -151,6 +161,15 @@ export function parseArgs(argv: string[]): CliArgs {
   if (o['arena-max-dead'] !== undefined) args.arena.maxDeadBytesPerChunk = nonNegativeInt(o['arena-max-dead'], 'max dead bytes per chunk');
   if (o['arena-initial-growth'] !== undefined) args.arena.initialGrowthChunkSizeBytes = positiveInt(o['arena-initial-growth'], 'initial growth chunk size');
   if (o['arena-max-pow2-extend'] !== undefined) args.arena.maxPowerOfTwoExtendBytes = positiveInt(o['arena-max-pow2-extend'], 'max power-of-two extend bytes');
+  if (o.optimization !== undefined) {
+    if (!(GRAPH_OPTIMIZATION_LEVELS as readonly string[]).includes(o.optimization)) throw new LensError('bad-argument', `Invalid optimization level '${o.optimization}': expected ${GRAPH_OPTIMIZATION_LEVELS.join(', ')}`);
+    args.optimization = o.optimization as GraphOptimizationLevel;
+  }
+  if (o['cache-dir'] !== undefined) args.cacheDir = o['cache-dir'];
+  if (o.weights !== undefined) {
+    if (o.weights !== 'auto' && o.weights !== 'real' && o.weights !== 'standin') throw new LensError('bad-argument', `Invalid weights '${o.weights}': expected auto, real or standin`);
+    args.weights = o.weights;
+  }
   if (positionals.length > 1) throw new LensError('bad-argument', `Unexpected argument '${positionals[1]}'`);
   if (positionals.length === 0) throw new LensError('bad-argument', 'Missing MODEL argument');
   args.model = positionals[0]!;

@@ -3,6 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
@@ -322,15 +323,6 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
-  op('com.microsoft.nchwc', 'Conv', {
-    shape: noShapeRule,
-    kernel: kernelDecl([{ mayInplace: [[3, 0]] }], 'Fused kernels that may accumulate into their "sum" input.'),
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: workspaceFormula(CONV_WORKSPACE['com.microsoft.nchwc::Conv']),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  }),
   op('com.microsoft', 'DecoderMaskedMultiHeadAttention', {
     shape: noShapeRule,
     kernel: kernelDecl([{ mayInplace: [[5, 1], [6, 2]] }], 'Fused kernels that may accumulate into their "sum" input.'),
@@ -341,7 +333,8 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QLinearConv', {
-    shape: noShapeRule,
+    // ORT's NHWC transformer (level all) makes it with channels_last=1; QDQ fusion without.
+    shape: shapeRule(NHWC_CONTRIB_RULES.QLinearConv),
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,

@@ -14,6 +14,7 @@ import type { OpEntry } from './facets';
 import { GENERATOR_OPS } from './generators';
 import { IMAGE_OPS } from './image';
 import { INDEXING_OPS } from './indexing';
+import { LAYOUT_OPS } from './layout';
 import { ML_OPS } from './ml';
 import { NN_OPS } from './nn';
 import { QUANT_OPS } from './quant';
@@ -40,6 +41,7 @@ export const OP_FAMILIES: Readonly<Record<string, readonly OpEntry[]>> = {
   textAndLoss: TEXT_AND_LOSS_OPS,
   contrib: CONTRIB_OPS,
   ml: ML_OPS,
+  layout: LAYOUT_OPS,
   external: EXTERNAL_OPS,
 };
 

@@ -23,6 +23,12 @@ export interface PlanGraphInput {
   opsets: Record<string, number>;
   view: PlanView;
   parentOpType: string | null;
+  /**
+   * The graph's node list is already in ORT's execution order (a graph ORT saved at an optimization
+   * level, rewritten in the order its session dumped): step k runs node k. Used when that order is
+   * topological; otherwise (a node inserted after the rewrite) ORT's DEFAULT order is computed.
+   */
+  fileOrder?: boolean;
 }
 
 /**
@@ -56,10 +62,29 @@ export type StaticPlan = Pick<GraphPlan, 'order' | 'allocation' | 'release' | 'l
 
 /** Order, allocation, release and lifetimes of `input.exec` (see StaticPlan). */
 export function planStatic(input: PlanGraphInput): StaticPlan {
-  const order = computeExecutionOrder(input.exec);
+  const order = (input.fileOrder === true ? fileOrderOf(input.exec) : null) ?? computeExecutionOrder(input.exec);
   const allocation = computeAllocationPlan({ exec: input.exec, order, typeOf: input.typeOf, opsets: input.opsets, view: input.view, parentOpType: input.parentOpType });
   const release = computeReleasePlan(input.exec, order, allocation);
   return { order, allocation, release, lifetimes: computeLifetimes(allocation, release) };
+}
+
+/** The live nodes by ascending index when every input is produced before it is read, else null. */
+function fileOrderOf(exec: ExecGraph): number[] | null {
+  const producedAt = new Map<string, number>();
+  const order: number[] = [];
+  for (const n of exec.nodes) {
+    if (!n) continue;
+    for (const o of n.outputs) if (o !== '') producedAt.set(o, order.length);
+    order.push(n.index);
+  }
+  for (let step = 0; step < order.length; step++) {
+    const n = exec.nodes[order[step]!]!;
+    for (const name of [...n.inputs, ...n.implicitInputs]) {
+      const at = producedAt.get(name);
+      if (at !== undefined && at >= step) return null;
+    }
+  }
+  return order;
 }
 
 /** Plans `input.exec` (see file comment), reusing `known` (planStatic of the same graph and view) when given. */

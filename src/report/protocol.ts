@@ -3,7 +3,7 @@
  * Discriminants are string literals so logged messages read clearly. Types only.
  */
 import type { PackedReportColumns } from './packedColumns';
-import type { PlanView, Report } from './report';
+import type { GraphOptimizationLevel, PlanView, Report } from './report';
 import type { SweepResult } from './sweep';
 import type { FitResult } from './fit';
 import type { ReportDiff } from './diff';
@@ -55,6 +55,8 @@ export type FromWebview =
   | { type: 'ready' }
   | { type: 'bind'; bindings: Record<string, number> }
   | { type: 'setView'; view: PlanView }
+  /** The toolbar's optimization level: plan ORT's graph at this level (the panel keeps it until closed). */
+  | { type: 'setOptimization'; level: GraphOptimizationLevel }
   | { type: 'export'; format: 'png' | 'svg' | 'csv' | 'json'; fileName: string; data: string }
   | { type: 'importProfile' }
   /** Sweep `dim` over `points` values from `from` to `to` (geometric with `log`), the other dims as bound now. */
@@ -65,7 +67,7 @@ export type FromWebview =
   | { type: 'cancelAnswer' };
 
 /** Every FromWebview discriminant, for validation on the host side. */
-export const FROM_WEBVIEW_TYPES: ReadonlyArray<FromWebview['type']> = ['ready', 'bind', 'setView', 'export', 'importProfile', 'sweep', 'fit', 'cancelAnswer'];
+export const FROM_WEBVIEW_TYPES: ReadonlyArray<FromWebview['type']> = ['ready', 'bind', 'setView', 'export', 'importProfile', 'setOptimization', 'sweep', 'fit', 'cancelAnswer'];
 
 /** Most points a sweep message may ask for. */
 export const MAX_SWEEP_POINTS = 1024;

@@ -10,7 +10,8 @@
  *   held until the end of Run() (graph outputs, PreExisting, initializers, dangling outputs).
  * - Modeled numbers only. Observed numbers (ORT profiles) live in `ObservedProfile` and are never
  *   summed with these.
- * - This file holds types and two constants (REPORT_SCHEMA_VERSION, MAX_INTRA_OP_THREADS); the
+ * - This file holds types and four constants (REPORT_SCHEMA_VERSION, MAX_INTRA_OP_THREADS,
+ *   GRAPH_OPTIMIZATION_LEVELS, DEFAULT_GRAPH_OPTIMIZATION_LEVEL); the
  *   webview imports it with `import type` only (eslint.config.mjs).
  */
 
@@ -206,12 +207,34 @@ export interface SessionFacts {
  * model. The fields after the facts were added within schema version 1 (additive, so version 1
  * readers keep working); reports written before them lack them, and they then mean the same values.
  */
+/** ORT's graph optimization levels (SessionOptions graphOptimizationLevel); ORT's default is 'all'. */
+export type GraphOptimizationLevel = 'disabled' | 'basic' | 'extended' | 'all';
+
+/** The levels in ORT's order, lowest first. */
+export const GRAPH_OPTIMIZATION_LEVELS: readonly GraphOptimizationLevel[] = ['disabled', 'basic', 'extended', 'all'];
+
+/** ORT's own default level, and the default of every surface. */
+export const DEFAULT_GRAPH_OPTIMIZATION_LEVEL: GraphOptimizationLevel = 'all';
+
 export interface ReportSession extends SessionFacts {
   /** The ONNX Runtime release whose planner and kernels are modeled. */
   ortVersion: '1.30';
   executionProvider: 'CPUExecutionProvider';
-  /** SessionOptions graphOptimizationLevel. Always 'disabled': ORT's default ('all') rewrites the graph, which is not modeled. */
-  graphOptimizationLevel: 'disabled';
+  /**
+   * SessionOptions graphOptimizationLevel of the modeled session: the graph planned is the one ORT
+   * saved at this level (any level but 'disabled' needs onnxruntime-node at analysis time). Reports
+   * written before levels were modeled say 'disabled'.
+   */
+  graphOptimizationLevel: GraphOptimizationLevel;
+  /** The level the user asked for; differs from graphOptimizationLevel only after a fallback. Absent in older reports (= graphOptimizationLevel). */
+  requestedGraphOptimizationLevel?: GraphOptimizationLevel;
+  /** Why the report fell back to 'disabled' (ORT could not be loaded, or could not create the session), else null. */
+  optimizationFallbackReason?: string | null;
+  /**
+   * MLAS's NCHWc block size on the machine whose ORT optimized the graph (16 with AVX-512, 8 with
+   * AVX2, 1 when MLAS has no NCHWc kernels); null when the level is below 'all' (no NCHWc pass) or unknown.
+   */
+  nchwcBlockSize?: number | null;
   /** ORT's executor (SessionOptions executionMode); the same as the report's view. 'sequential' is ORT's default. */
   executor: PlanView;
   /**

@@ -58,6 +58,13 @@ export interface InferShapesOptions {
    * constants (`CanOverrideInitializer` is false), so their contents are readable statically.
    */
   irVersion?: number;
+  /** NCHWc block size of the session (the com.microsoft.nchwc ops pad channels to it); null when unknown. */
+  nchwcBlockSize?: number | null;
+  /**
+   * The graph was saved by ORT at an optimization level: its value_info holds ORT's static shapes,
+   * unknown dims included, so the static pass takes them as declared (see mergeDeclared).
+   */
+  declaredShapesAreOrts?: boolean;
 }
 
 /** Nesting limit for subgraphs and function calls. */
@@ -322,7 +329,7 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
   const generated = new Set<string>();
   const run = (isStatic: boolean): PassResult => {
     const canOverrideInitializers = (options.irVersion ?? 4) >= 4;
-    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: isStatic ? new Set() : generated, rules: options.rules };
+    const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: isStatic ? new Set() : generated, rules: options.rules, nchwcBlockSize: options.nchwcBlockSize ?? null, declaredShapesAreOrts: options.declaredShapesAreOrts === true };
     let outer: Scope | null = null;
     if (options.outerScope) {
       const values = new Map<string, Val>();

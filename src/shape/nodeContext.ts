@@ -22,6 +22,10 @@ export interface PassSettings {
   generated: Set<string>;
   /** The shape rule of an op (the op registry's, src/ops), or undefined for an op without one. */
   rules: ShapeRuleLookup;
+  /** The graph's value_info is ORT's own NodeArg shapes (a graph ORT saved): see mergeDeclared. */
+  declaredShapesAreOrts?: boolean;
+  /** NCHWc block size of the modeled session; null or absent when unknown. */
+  nchwcBlockSize?: number | null;
 }
 
 /** Finds the shape rule of `domain::opType` (either spelling of the default domain). */
@@ -45,6 +49,7 @@ class NodeRuleContext implements RuleContext {
   readonly opset: number;
   readonly isStatic: boolean;
   readonly dim: DimOps;
+  readonly nchwcBlockSize: number | null;
 
   constructor(
     private readonly pass: PassSettings,
@@ -56,6 +61,7 @@ class NodeRuleContext implements RuleContext {
     this.opset = pass.opsets[domainName(node.domain)] ?? 0;
     this.isStatic = pass.isStatic;
     this.dim = pass.isStatic ? STATIC_DIMS : RUNTIME_DIMS;
+    this.nchwcBlockSize = pass.nchwcBlockSize ?? null;
   }
 
   hasOutput(i: number): boolean {

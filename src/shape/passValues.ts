@@ -69,7 +69,9 @@ export function mergeDeclared(inf: Val, tp: TypeInfo | undefined, pass: PassSett
       // A data-dependent size stays bindable: a declared number is only the exporter's sample.
       if (d !== null && !pass.isStatic && dimSymbols(d).some((sym) => pass.generated.has(sym))) return d;
       if (typeof e === 'number') return e;
-      if (pass.isStatic) return e ?? d;
+      // A graph ORT saved (src/optimize) declares its NodeArgs' shapes as ORT held them: a dim it left
+      // unknown stays unknown there, whatever re-inference of the rewritten graph would give.
+      if (pass.isStatic) return pass.declaredShapesAreOrts === true && e === null && ds.length > 0 ? null : e ?? d;
       return d ?? e;
     });
   }

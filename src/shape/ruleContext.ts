@@ -52,6 +52,8 @@ export interface RuleContext {
   /** One entry per node input; null for an omitted optional input (''). */
   readonly inputs: readonly (Val | null)[];
   readonly dim: DimOps;
+  /** The session's NCHWc block size (com.microsoft.nchwc ops pad channels to it); null when unknown. */
+  readonly nchwcBlockSize: number | null;
   /** True when output `i` exists and is not ''. */
   hasOutput(i: number): boolean;
   attr(name: string): Attribute | undefined;

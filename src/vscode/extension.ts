@@ -52,7 +52,7 @@ async function targetModels(uri: unknown, selected: unknown): Promise<vscode.Uri
 
 /** Activates the extension: everything registered here is disposed on deactivation. */
 export function activate(context: vscode.ExtensionContext): void {
-  const host = new LensHost(context.extensionUri);
+  const host = new LensHost(context.extensionUri, context.globalStorageUri);
   context.subscriptions.push(host);
   const views = new ViewRegistry();
   const importProfile = (view: ReportView): Promise<void> => importProfileInto(view);

@@ -30,11 +30,13 @@ export class LensHost extends Disposable {
   /** Views that own a model's budget diagnostic, by model URI: it is cleared when the last one closes. */
   private readonly budgetOwners = new Map<string, Set<object>>();
 
-  constructor(readonly extensionUri: vscode.Uri) {
+  /** `storageUri` (the extension's global storage) holds the cache of ORT's optimized graphs. */
+  constructor(readonly extensionUri: vscode.Uri, storageUri?: vscode.Uri) {
     super();
     this.output = this.register(vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME));
     this.diagnostics = this.register(vscode.languages.createDiagnosticCollection('onnxMemoryLens'));
-    this.sessions = this.register(new SessionCache(vscode.Uri.joinPath(extensionUri, 'dist', 'planWorker.js').fsPath));
+    const cacheDir = storageUri?.scheme === 'file' ? storageUri.fsPath : null;
+    this.sessions = this.register(new SessionCache(vscode.Uri.joinPath(extensionUri, 'dist', 'planWorker.js').fsPath, cacheDir));
   }
 
   /** Appends one line to the output channel. */

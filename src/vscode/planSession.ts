@@ -89,6 +89,8 @@ export class PlanSession {
   constructor(
     readonly modelPath: string,
     private readonly workerScript: string,
+    /** Where the worker caches ORT's optimized graphs (null: no cache). */
+    private readonly cacheDir: string | null = null,
   ) {}
 
   /** True while a worker thread is alive. */
@@ -207,7 +209,7 @@ export class PlanSession {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const data: PlanWorkerData = { path: this.modelPath };
+    const data: PlanWorkerData = { path: this.modelPath, cacheDir: this.cacheDir };
     const worker = new Worker(this.workerScript, { workerData: data });
     this.worker = worker;
     worker.on('message', (res: WorkerMessage) => {

@@ -6,12 +6,13 @@ import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { LensError } from '../onnx/lensError';
-import { analyzeFile, buildReport, type Analysis } from '../analyze/buildReport';
+import { analyzeFileAtLevel, buildReport, resolveSession, type Analysis } from '../analyze/buildReport';
+import { DEFAULT_GRAPH_OPTIMIZATION_LEVEL, type GraphOptimizationLevel } from '../report/report';
 import { encodeReportColumns } from '../report/columnarReport';
 import { packReportColumns } from '../report/packedColumns';
 import { fitAnalysis } from '../analyze/fit';
 import { sweepAnalysis } from '../analyze/sweep';
-import type { AnswerRequest, AnswerResponse, PlanProgressMessage, PlanResponse, PlanWorkerData, WorkerError, WorkerRequest } from './workerProtocol';
+import type { AnswerRequest, AnswerResponse, PlanProgressMessage, PlanRequest, PlanResponse, PlanWorkerData, WorkerError, WorkerRequest } from './workerProtocol';
 
 /** Shares of the progress bar: reading the file, planning, encoding the report (percent). */
 const READ_PERCENT = 15;
@@ -55,19 +56,39 @@ function runAnswer(analysis: Analysis, req: AnswerRequest, progress: (done: numb
   return { id: req.id, ok: true, fit: fitAnalysis(analysis, { ...base, budgetBytes: req.budgetBytes, onProgress }) };
 }
 
+/**
+ * The analyses this worker holds, one per (level, thread count): above 'disabled' each is ORT's
+ * graph at that level (src/optimize, run here so ORT never blocks the extension host).
+ */
+function analysisKey(level: GraphOptimizationLevel, threads: number): string {
+  return level === 'disabled' ? 'disabled' : `${level}/${threads}`;
+}
+
 function start(): void {
   const port = parentPort;
   if (!port) throw new LensError('internal', 'planWorker must run in a worker thread');
-  const { path } = workerData as PlanWorkerData;
-  // The analysis is the decoded, weight-free model; it is kept so rebinding and view switches replan without re-reading.
-  let analysis: Analysis | null = null;
-  port.on('message', (req: WorkerRequest) => {
+  const { path, cacheDir } = workerData as PlanWorkerData;
+  // Decoded, weight-free models: kept so rebinding, view switches and answers replan without re-reading.
+  const analyses = new Map<string, Analysis>();
+  // Requests are answered one at a time, in order: ORT's session creation is asynchronous.
+  let queue: Promise<void> = Promise.resolve();
+  /** The analysis for the level and threads of `session`, made (and said in the progress) when this worker has none yet. */
+  const analysisFor = async (session: PlanRequest['session'], progress: ReturnType<typeof progressPoster>): Promise<{ analysis: Analysis; analyzed: boolean }> => {
+    const level = session.graphOptimizationLevel ?? DEFAULT_GRAPH_OPTIMIZATION_LEVEL;
+    const key = analysisKey(level, resolveSession(session).intraOpThreads);
+    const known = analyses.get(key);
+    if (known) return { analysis: known, analyzed: false };
+    progress(0, level === 'disabled' ? `Reading ${basename(path)}${fileSize(path)}` : `Optimizing ${basename(path)}${fileSize(path)} with ONNX Runtime (level ${level})`, true);
+    const analysis = await analyzeFileAtLevel(path, { level, session, cacheDir });
+    analyses.set(key, analysis);
+    return { analysis, analyzed: true };
+  };
+  const handle = async (req: WorkerRequest): Promise<void> => {
     const progress = progressPoster(port, req.id);
     if (req.kind === 'sweep' || req.kind === 'fit') {
       let answer: AnswerResponse | PlanResponse;
       try {
-        if (analysis === null) progress(0, `Reading ${basename(path)}${fileSize(path)}`, true);
-        analysis ??= analyzeFile(path);
+        const { analysis } = await analysisFor(req.session, progress);
         answer = runAnswer(analysis, req, (done, total, message) => progress((100 * done) / Math.max(1, total), message));
       } catch (err) {
         answer = { id: req.id, ok: false, error: toWorkerError(err) };
@@ -77,9 +98,7 @@ function start(): void {
     }
     let response: PlanResponse;
     try {
-      const analyzed = analysis === null;
-      if (analyzed) progress(0, `Reading ${basename(path)}${fileSize(path)}`, true);
-      analysis ??= analyzeFile(path);
+      const { analysis, analyzed } = await analysisFor(req.session, progress);
       const report = buildReport(analysis, {
         bindings: req.bindings, view: req.view, session: req.session, arena: req.session.arena,
         onProgress: (p) => progress(READ_PERCENT + (PLAN_PERCENT * p.done) / Math.max(1, p.total), p.message),
@@ -91,6 +110,9 @@ function start(): void {
       response = { id: req.id, ok: false, error: toWorkerError(err) };
     }
     port.postMessage(response, response.ok ? [response.packed.buffer] : []);
+  };
+  port.on('message', (req: WorkerRequest) => {
+    queue = queue.then(() => handle(req));
   });
 }
 

@@ -10,7 +10,7 @@ import { assertUnreachable, LensError } from '../onnx/lensError';
 import type { PackedReportColumns } from '../report/packedColumns';
 import type { AnswerKind, ObservedProfile, ToWebview } from '../report/protocol';
 import { sweepValues } from '../report/sweep';
-import type { PlanView, Report } from '../report/report';
+import type { GraphOptimizationLevel, PlanView, Report } from '../report/report';
 import { Disposable } from './disposable';
 import { exportBytes, safeExportName } from './exportPayload';
 import type { LensHost, PlanOutcome } from './lensHost';
@@ -40,6 +40,8 @@ export class ReportView extends Disposable {
   readonly fileName: string;
   private bindings: Record<string, number>;
   private view: PlanView;
+  /** The level chosen with the toolbar, over the setting, until the panel closes; null: the setting. */
+  private level: GraphOptimizationLevel | null = null;
   private last: PlanOutcome | null;
   private observed: ObservedProfile | null = null;
   private readonly onPlanned: ((bindings: Record<string, number>) => void) | undefined;
@@ -166,6 +168,7 @@ export class ReportView extends Disposable {
     setTimeout(() => {
       if (this.isDisposed || !this.last?.ok || this.last.plan !== plan) return;
       try {
+        this.logFallback(plan);
         this.host.updateBudget(this.modelUri, plan.report, readSettings(this.modelUri).budgetBytes, this);
       } catch (err) {
         this.reportProblem(err);
@@ -179,7 +182,9 @@ export class ReportView extends Disposable {
     try {
       // Acquire on every plan: the cache returns the same session unless the file changed on disk.
       const session = this.host.sessions.acquire(this.modelUri.fsPath);
-      const plan = await this.host.plan(session, this.bindings, this.view, undefined, readSettings(this.modelUri).session, (p) => {
+      const facts = readSettings(this.modelUri).session;
+      if (this.level !== null) facts.graphOptimizationLevel = this.level;
+      const plan = await this.host.plan(session, this.bindings, this.view, undefined, facts, (p) => {
         if (generation === this.generation) this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}: ${p.percent}% · ${p.message}` });
       });
       if (generation !== this.generation || this.isDisposed) return;
@@ -216,6 +221,11 @@ export class ReportView extends Disposable {
       case 'setView':
         if (this.last?.ok === true && msg.view === this.view) return;
         this.view = msg.view;
+        void this.replan();
+        return;
+      case 'setOptimization':
+        if (this.last?.ok === true && msg.level === (this.level ?? readSettings(this.modelUri).session.graphOptimizationLevel)) return;
+        this.level = msg.level;
         void this.replan();
         return;
       case 'export':
@@ -273,6 +283,13 @@ export class ReportView extends Disposable {
       if (this.answerCts === cts) this.answerCts = null;
       cts.dispose();
     }
+  }
+
+  /** Says in the output channel, once per reason, when a report fell back to 'disabled'. */
+  private logFallback(plan: PlanResult): void {
+    if (plan.cached) return;
+    const s = plan.report.session;
+    if (s.optimizationFallbackReason) this.host.log(`${this.fileName}: modeled at graph optimization level disabled instead of ${s.requestedGraphOptimizationLevel ?? 'all'}: ${s.optimizationFallbackReason}`);
   }
 
   private async saveExport(format: 'png' | 'svg' | 'csv' | 'json', fileName: string, data: string): Promise<void> {

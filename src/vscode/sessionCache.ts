@@ -19,7 +19,11 @@ export function sessionKey(path: string, mtimeMs: number, sizeBytes: number): st
 export class SessionCache {
   private readonly sessions = new Map<string, PlanSession>();
 
-  constructor(private readonly workerScript: string) {}
+  constructor(
+    private readonly workerScript: string,
+    /** Where the workers cache ORT's optimized graphs (null: no cache). */
+    private readonly cacheDir: string | null = null,
+  ) {}
 
   /** The session for the file's current version; throws LensError('io') when the file cannot be read. */
   acquire(modelPath: string): PlanSession {
@@ -39,7 +43,7 @@ export class SessionCache {
       this.sessions.delete(key);
     } else {
       this.dropOtherVersions(path);
-      session = new PlanSession(path, this.workerScript);
+      session = new PlanSession(path, this.workerScript, this.cacheDir);
     }
     this.sessions.set(key, session);
     this.stopBeyondLimit();

@@ -3,14 +3,14 @@
  * Values of the wrong type are ignored (and reported) rather than trusted.
  */
 import * as vscode from 'vscode';
-import { MAX_INTRA_OP_THREADS, type ArenaSessionOptions, type PlanView, type ReportSession } from '../report/report';
-import { DEFAULT_ARENA_OPTIONS } from '../analyze/arenaReplay';
+import { DEFAULT_GRAPH_OPTIMIZATION_LEVEL, GRAPH_OPTIMIZATION_LEVELS, MAX_INTRA_OP_THREADS, type ArenaSessionOptions, type GraphOptimizationLevel, type PlanView, type ReportSession } from '../report/report';
+import { DEFAULT_ARENA_OPTIONS } from '../report/arenaOptions';
 
 /** The settings section. */
 export const SETTINGS_SECTION = 'onnxMemoryLens';
 
 /** Settings that change the plan's session facts; a change replans open reports. */
-export const SESSION_SETTINGS = ['intraOpThreads', 'l2CacheBytes', 'maxTotalSequenceLength'] as const;
+export const SESSION_SETTINGS = ['intraOpThreads', 'l2CacheBytes', 'maxTotalSequenceLength', 'graphOptimizationLevel'] as const;
 
 /** Settings of ORT's arena and memory pattern (and which Run to show); a change replans too. */
 export const ARENA_SETTINGS = [
@@ -25,8 +25,8 @@ export interface LensSettings {
   /** Symbolic-dim bindings applied when a report opens. */
   defaultBindings: Record<string, number>;
   view: PlanView;
-  /** Session facts set by the user (the rest keep the report's defaults). */
-  session: Partial<ReportSession>;
+  /** Session facts set by the user (the rest keep the report's defaults), with the optimization level always set. */
+  session: Partial<ReportSession> & { graphOptimizationLevel: GraphOptimizationLevel };
   /** One line per setting that had to be ignored, for the output channel. */
   problems: string[];
 }
@@ -57,8 +57,13 @@ export function readSettings(uri: vscode.Uri): LensSettings {
   if (rawView === 'sequential' || rawView === 'parallel') view = rawView;
   else problems.push(`Ignored ${SETTINGS_SECTION}.view: not sequential or parallel: ${JSON.stringify(rawView)}`);
 
-  const session: Partial<ReportSession> = {};
-  const positive = (key: (typeof SESSION_SETTINGS)[number], max = Number.MAX_SAFE_INTEGER): number | null => {
+  const rawLevel = config.get<unknown>('graphOptimizationLevel', DEFAULT_GRAPH_OPTIMIZATION_LEVEL);
+  let graphOptimizationLevel: GraphOptimizationLevel = DEFAULT_GRAPH_OPTIMIZATION_LEVEL;
+  if ((GRAPH_OPTIMIZATION_LEVELS as readonly unknown[]).includes(rawLevel)) graphOptimizationLevel = rawLevel as GraphOptimizationLevel;
+  else problems.push(`Ignored ${SETTINGS_SECTION}.graphOptimizationLevel: not one of ${GRAPH_OPTIMIZATION_LEVELS.join(', ')}: ${JSON.stringify(rawLevel)}`);
+
+  const session: Partial<ReportSession> & { graphOptimizationLevel: GraphOptimizationLevel } = { graphOptimizationLevel };
+  const positive = (key: Exclude<(typeof SESSION_SETTINGS)[number], 'graphOptimizationLevel'>, max = Number.MAX_SAFE_INTEGER): number | null => {
     const raw = config.get<unknown>(key, null);
     if (raw === null || raw === undefined) return null;
     if (typeof raw === 'number' && Number.isSafeInteger(raw) && raw >= 1 && raw <= max) return raw;

@@ -3,6 +3,7 @@
  * untrusted model text, so every field is checked for shape, type and size, and the host only
  * sees a freshly built copy holding the known fields.
  */
+import { GRAPH_OPTIMIZATION_LEVELS, type GraphOptimizationLevel } from '../report/report';
 import type { FromWebview } from '../report/protocol';
 import { FROM_WEBVIEW_TYPES, MAX_SWEEP_POINTS } from '../report/protocol';
 import { MAX_DIM_VALUE } from '../report/fit';
@@ -69,6 +70,9 @@ export function validateFromWebview(raw: unknown): Validated {
     case 'setView':
       if (raw.view !== 'sequential' && raw.view !== 'parallel') return refuse(type, `view is not sequential or parallel: ${String(raw.view)}`);
       return { ok: true, message: { type: 'setView', view: raw.view } };
+    case 'setOptimization':
+      if (!(GRAPH_OPTIMIZATION_LEVELS as readonly unknown[]).includes(raw.level)) return refuse(type, `level is not one of ${GRAPH_OPTIMIZATION_LEVELS.join(', ')}: ${String(raw.level)}`);
+      return { ok: true, message: { type: 'setOptimization', level: raw.level as GraphOptimizationLevel } };
     case 'bind': {
       const bindings = validateBindings(raw.bindings);
       if (typeof bindings === 'string') return refuse(type, bindings);

@@ -11,6 +11,8 @@ import type { SweepResult } from '../report/sweep';
 /** `workerData` of a plan worker: the model file it owns. */
 export interface PlanWorkerData {
   path: string;
+  /** Folder for ORT's optimized graphs (the extension's global storage), null for none. */
+  cacheDir: string | null;
 }
 
 /** A request to the worker: build the report for these bindings and view. */
@@ -19,7 +21,10 @@ export interface PlanRequest {
   id: number;
   bindings: Record<string, number>;
   view: PlanView;
-  /** Session facts from the settings; the rest keep their defaults. */
+  /**
+   * Session facts from the settings (the rest keep their defaults), and the graph optimization level
+   * asked for in `graphOptimizationLevel` (absent: ORT's default, 'all').
+   */
   session: Partial<ReportSession>;
 }
 

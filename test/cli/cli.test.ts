@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, buildModel, DataType, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
@@ -32,12 +32,16 @@ writeFileSync(
 );
 
 function run(...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8' });
+  return runWith({}, ...args);
+}
+
+function runWith(env: Record<string, string>, ...args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', env: { ...process.env, ...env } });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
 test('cli report prints a readable summary with the peak and its top contributor', () => {
-  const r = run('report', MODEL, '--bind', 'batch=2');
+  const r = run('report', MODEL, '--bind', 'batch=2', '--optimization', 'disabled');
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /^model: .*small\.onnx/m);
   assert.match(r.out, /^opsets: ai\.onnx:17$/m);
@@ -54,7 +58,7 @@ test('cli report without bindings says which symbols are unbound and why the pea
 });
 
 test('cli report --json prints the Report contract', () => {
-  const r = run('report', MODEL, '--json', '--bind', 'batch=1', '--view', 'parallel');
+  const r = run('report', MODEL, '--json', '--bind', 'batch=1', '--view', 'parallel', '--optimization', 'disabled');
   assert.equal(r.code, 0, r.err);
   const report = JSON.parse(r.out);
   assert.equal(report.schemaVersion, 1);
@@ -92,8 +96,8 @@ for (const [what, file, make] of BAD) {
 
 test('cli report --budget exits 3 when peak plus initializer bytes exceed it, 0 otherwise', () => {
   // Peak 512 B + initializers 256 + 16 B = 784 B.
-  assert.equal(run('report', MODEL, '--bind', 'batch=2', '--budget', '783').code, 3);
-  assert.equal(run('report', MODEL, '--bind', 'batch=2', '--budget', '784').code, 0);
+  assert.equal(run('report', MODEL, '--bind', 'batch=2', '--budget', '783', '--optimization', 'disabled').code, 3);
+  assert.equal(run('report', MODEL, '--bind', 'batch=2', '--budget', '784', '--optimization', 'disabled').code, 0);
 });
 
 test('cli rejects an unknown option with exit 2', () => {
@@ -160,15 +164,15 @@ test('cli report --threads and --l2-cache set the session facts the workspace fo
   const conv = join(dir, 'conv.onnx');
   writeFileSync(conv, conv3x3Model());
   const ws = (...args: string[]) => {
-    const r = run('report', conv, '--json', ...args);
+    const r = run('report', conv, '--json', '--optimization', 'disabled', ...args);
     assert.equal(r.code, 0, r.err);
     const report = JSON.parse(r.out);
     return { session: report.session, bytes: report.graphs[0].steps[0].workspaceBytes as number };
   };
   const byDefault = ws();
-  assert.deepEqual(byDefault.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
+  assert.deepEqual(byDefault.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', requestedGraphOptimizationLevel: 'disabled', optimizationFallbackReason: null, nchwcBlockSize: null, executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
   const one = ws('--threads', '1', '--l2-cache', '2097152');
-  assert.deepEqual(one.session, { intraOpThreads: 1, l2CacheBytes: 2097152, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
+  assert.deepEqual(one.session, { intraOpThreads: 1, l2CacheBytes: 2097152, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', requestedGraphOptimizationLevel: 'disabled', optimizationFallbackReason: null, nchwcBlockSize: null, executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
   assert.equal(ws('--threads', '2').bytes, byDefault.bytes);
   assert.ok(one.bytes > 0 && one.bytes < byDefault.bytes, `one thread needs less im2col scratch than two (${one.bytes} vs ${byDefault.bytes})`);
   assert.match(run('report', conv).out, /^session: 2 intra-op thread\(s\), L2 1\.00 MiB/m);
@@ -224,5 +228,87 @@ test('cli report: arena flags set the replayed session; the JSON carries per-ste
     assert.match(bad.stderr, /Invalid --mem-pattern 'maybe': expected on or off/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const ORT_SKIP = (() => {
+  try {
+    require.resolve('onnxruntime-node');
+    return false;
+  } catch {
+    return 'onnxruntime-node is not installed';
+  }
+})();
+
+/** A Conv → Relu → Add graph: at 'extended' ORT fuses Conv+Relu into FusedConv, at 'all' it goes NCHWc. */
+function fusableModel(): Uint8Array {
+  return buildModel({
+    nodes: [
+      node('Conv', ['X', 'W', 'B'], ['c'], { name: 'conv', attrs: [attr.ints('kernel_shape', [3, 3]), attr.ints('pads', [1, 1, 1, 1])] }),
+      node('Relu', ['c'], ['r'], { name: 'relu' }),
+      node('Add', ['r', 'X'], ['Y'], { name: 'add' }),
+    ],
+    inputs: [tensorValue('X', DataType.FLOAT, [1, 16, 8, 8])],
+    outputs: [tensorValue('Y', DataType.FLOAT, [1, 16, 8, 8])],
+    initializers: [tensor('W', DataType.FLOAT, [16, 16, 3, 3]), tensor('B', DataType.FLOAT, [16])],
+  });
+}
+
+test('cli report models ORT\'s default level (all) unless --optimization says otherwise; the JSON session and the summary name it', { skip: ORT_SKIP }, () => {
+  const file = join(dir, 'fusable.onnx');
+  writeFileSync(file, fusableModel());
+  const json = (...args: string[]) => {
+    const r = run('report', file, '--json', ...args);
+    assert.equal(r.code, 0, r.err);
+    return JSON.parse(r.out);
+  };
+  const all = json();
+  assert.equal(all.session.graphOptimizationLevel, 'all');
+  assert.equal(all.session.requestedGraphOptimizationLevel, 'all');
+  assert.equal(all.session.optimizationFallbackReason, null);
+  assert.ok(all.graphs[0].steps.some((s: { domain: string }) => s.domain === 'com.microsoft.nchwc'), 'the NCHWc pass ran');
+  assert.deepEqual(all.model.opsets, { '': 17 }, 'report.model describes the file, not the graph ORT saved');
+  const extended = json('--optimization', 'extended');
+  assert.deepEqual(extended.graphs[0].steps.map((s: { opType: string }) => s.opType), ['FusedConv', 'Add']);
+  const disabled = json('--optimization', 'disabled');
+  assert.deepEqual(disabled.graphs[0].steps.map((s: { opType: string }) => s.opType), ['Conv', 'Relu', 'Add']);
+  assert.match(run('report', file, '--optimization', 'extended').out, /^modeled session: .* · graph optimizations extended · /m);
+});
+
+test('cli report without ORT falls back to disabled and says so in the summary, the JSON and on stderr', () => {
+  const r = runWith({ ONNX_MEMORY_LENS_ORT: 'off' }, 'report', MODEL, '--bind', 'batch=2');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^modeled session: .* · graph optimizations disabled \(all was asked for; onnxruntime-node is turned off \(ONNX_MEMORY_LENS_ORT=off\)\) · /m);
+  assert.match(r.out, /peak: 512 B after step 3 \(sigmoid, Sigmoid\)/, 'the disabled-level numbers');
+  assert.match(r.err, /^note: .*small\.onnx: modeled at graph optimization level disabled instead of all: /m);
+  const j = JSON.parse(runWith({ ONNX_MEMORY_LENS_ORT: 'off' }, 'report', MODEL, '--json', '--optimization', 'extended').out);
+  assert.equal(j.session.graphOptimizationLevel, 'disabled');
+  assert.equal(j.session.requestedGraphOptimizationLevel, 'extended');
+  assert.match(j.session.optimizationFallbackReason, /ONNX_MEMORY_LENS_ORT=off/);
+});
+
+test('cli report --optimization refuses a level ORT does not have, with one line and exit 2', () => {
+  const r = run('report', MODEL, '--optimization', 'max');
+  assert.equal(r.code, 2);
+  assert.equal(r.err, "error: Invalid optimization level 'max': expected disabled, basic, extended, all (see --help)\n");
+});
+
+test('cli report --cache-dir keeps ORT\'s graph between runs and a second run reads it (same report); nothing is written beside the model', { skip: ORT_SKIP }, () => {
+  const modelDir = mkdtempSync(join(tmpdir(), 'oml-cli-cache-model-'));
+  const cache = mkdtempSync(join(tmpdir(), 'oml-cli-cache-'));
+  try {
+    const file = join(modelDir, 'fusable.onnx');
+    writeFileSync(file, fusableModel());
+    const first = run('report', file, '--json', '--cache-dir', cache);
+    assert.equal(first.code, 0, first.err);
+    const entries = readdirSync(join(cache, 'optimized'));
+    assert.equal(entries.filter((f) => f.endsWith('.onnx')).length, 1, entries.join(', '));
+    assert.equal(entries.filter((f) => f.endsWith('.json')).length, 1, entries.join(', '));
+    const second = run('report', file, '--json', '--cache-dir', cache);
+    assert.equal(second.out, first.out);
+    assert.deepEqual(readdirSync(modelDir), ['fusable.onnx']);
+  } finally {
+    rmSync(modelDir, { recursive: true, force: true });
+    rmSync(cache, { recursive: true, force: true });
   }
 });

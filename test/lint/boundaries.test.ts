@@ -25,6 +25,7 @@ const CASES: Array<[string, string, string, boolean]> = [
   ['src/plan/probe.ts', "import { renderText } from '../report/renderText';\nexport const r = renderText;\n", 'plan importing report code', true],
   ['src/report/probe.ts', "import { buildReport } from '../analyze/buildReport';\nexport const b = buildReport;\n", 'report importing the pipeline', true],
   ['src/analyze/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", 'the pipeline importing vscode', true],
+  ['src/optimize/probe.ts', "import * as vscode from 'vscode';\nexport const v = vscode;\n", 'the ORT optimizer glue importing vscode', true],
   ['src/plan/probe.ts', "import type { PlanView } from './planTypes';\nexport type V = PlanView;\n", 'plan importing its own types', false],
   ['src/ops/probe.ts', "import 'vscode';\n", 'the op registry importing vscode', true],
   ['src/ops/probe.ts', "import { lookupKernel } from '../plan/kernelTable';\nexport const l = lookupKernel;\n", 'the op registry importing the planner', true],

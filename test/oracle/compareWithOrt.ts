@@ -55,8 +55,24 @@ function freshBytes(g: ReportGraph, step: number): number | null {
   return sum;
 }
 
+/**
+ * How steps and profile events are identified. 'index' (the 'disabled' oracle): display name and
+ * node index, which our nodeIndex reproduces. 'name' (optimized levels): our nodes are the saved
+ * graph's in ORT's order, so our indices are positions, not ORT's; a node is its name, and an
+ * unnamed node (ORT's profile says `OpType_<its index>`) its op type.
+ */
+export type NodeIdentity = 'index' | 'name';
+
+type OracleEvent = Extract<OracleResult, { ok: true }>['events'][number];
+
+/** Whether profile event `e` is step `s`. */
+function sameNode(s: ReportGraph['steps'][number], e: OracleEvent, identity: NodeIdentity): boolean {
+  if (identity === 'index') return s.displayName === e.name && s.nodeIndex === e.nodeIndex;
+  return s.node !== '' ? s.node === e.name : e.opType === s.opType && e.name === `${e.opType}_${e.nodeIndex}`;
+}
+
 /** Runs the five checks on the main graph. */
-export function compareWithOrt(report: Report, oracle: Extract<OracleResult, { ok: true }>): Comparison {
+export function compareWithOrt(report: Report, oracle: Extract<OracleResult, { ok: true }>, identity: NodeIdentity = 'index'): Comparison {
   const g = report.graphs[0]!;
   const details: string[] = [];
   const pass: Record<CheckName, boolean> = { order: true, outputs: true, fresh: true, live: true, peak: true };
@@ -65,9 +81,8 @@ export function compareWithOrt(report: Report, oracle: Extract<OracleResult, { o
   const ev: typeof oracle.events = [];
   let at = 0;
   for (const s of g.steps) {
-    const want = `${s.displayName}#${s.nodeIndex}`;
     let j = at;
-    if (s.subgraphs.length > 0) while (j < oracle.events.length && `${oracle.events[j]!.name}#${oracle.events[j]!.nodeIndex}` !== want) j++;
+    if (s.subgraphs.length > 0) while (j < oracle.events.length && !sameNode(s, oracle.events[j]!, identity)) j++;
     if (j >= oracle.events.length) break;
     ev.push(oracle.events[j]!);
     at = j + 1;
@@ -76,10 +91,10 @@ export function compareWithOrt(report: Report, oracle: Extract<OracleResult, { o
 
   const ours = g.steps.map((s) => `${s.displayName}#${s.nodeIndex}`);
   const theirs = ev.map((e) => `${e.name}#${e.nodeIndex}`);
-  if (ours.join(' ') !== theirs.join(' ')) {
+  const differs = Math.max(g.steps.length, ev.length) === 0 ? -1 : [...Array(Math.max(g.steps.length, ev.length)).keys()].find((k) => !(g.steps[k] && ev[k] && sameNode(g.steps[k]!, ev[k]!, identity))) ?? -1;
+  if (differs >= 0) {
     pass.order = false;
-    const i = ours.findIndex((x, k) => x !== theirs[k]);
-    details.push(`order differs at step ${i}: ours ${ours[i] ?? '(end)'} vs ORT ${theirs[i] ?? '(end)'}`);
+    details.push(`order differs at step ${differs}: ours ${ours[differs] ?? '(end)'} vs ORT ${theirs[differs] ?? '(end)'}`);
   }
   // The byte checks only need the same node sequence by op type (inserted nodes may be numbered differently).
   const sameSequence = g.steps.length === ev.length && g.steps.every((s, k) => s.opType === ev[k]!.opType);

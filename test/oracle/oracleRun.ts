@@ -6,7 +6,9 @@
 import { sessionArenaBytes } from '../../src/report/budget';
 import { relative } from 'node:path';
 import { LensError } from '../../src/onnx/lensError';
-import { analyzeFile, buildReport } from '../../src/analyze/buildReport';
+import { analyzeFile, buildReport, type Analysis } from '../../src/analyze/buildReport';
+import { machineNchwcBlockSize, modelFromSaved } from '../../src/optimize/optimizeModel';
+import type { GraphOptimizationLevel } from '../../src/report/report';
 import { runOrtOracle, type OracleOptions } from '../support/ortOracle';
 import { bindingsFromFeeds, CHECKS, compareWithOrt, type CheckName } from './compareWithOrt';
 
@@ -49,6 +51,7 @@ export async function runOracleBatch(
   expected: Record<string, ExpectedMismatch>,
   base: string,
   view: 'sequential' | 'parallel' = 'sequential',
+  level: GraphOptimizationLevel = 'disabled',
 ): Promise<OracleBatch> {
   const counts: Record<CheckName, number> = { order: 0, outputs: 0, fresh: 0, live: 0, peak: 0 };
   const unexpected: string[] = [];
@@ -61,14 +64,14 @@ export async function runOracleBatch(
   const baselineMissKeys: string[] = [];
   for (const c of cases) {
     const key = relative(base, c.path);
-    const oracle = await runOrtOracle(c.path, { ...c.options, executionMode: view });
+    const oracle = await runOrtOracle(c.path, { ...c.options, executionMode: view, level });
     if (!oracle.ok) {
       ortFailures.push(`${key}: ORT ${oracle.stage} failed: ${oracle.error}`);
       continue;
     }
     let report;
     try {
-      const analysis = analyzeFile(c.path);
+      const analysis = level === 'disabled' ? analyzeFile(c.path) : analysisFromSaved(c.path, oracle, level);
       const values = c.values ?? {};
       const first = buildReport(analysis, { view, values });
       report = buildReport(analysis, { view, values, bindings: { ...bindingsFromFeeds(first, oracle), ...(c.bindings ?? {}) } });
@@ -80,7 +83,7 @@ export async function runOracleBatch(
       continue;
     }
     compared++;
-    const cmp = compareWithOrt(report, oracle);
+    const cmp = compareWithOrt(report, oracle, level === 'disabled' ? 'index' : 'name');
     const allowed = new Set(expected[key]?.checks ?? []);
     for (const check of CHECKS) {
       if (cmp.pass[check]) counts[check]++;
@@ -99,7 +102,7 @@ export async function runOracleBatch(
     for (const check of allowed) if (cmp.pass[check]) unexpected.push(`${key}: ${check} is listed as an expected mismatch but now matches ORT; drop it from the list`);
   }
   const n = compared;
-  const summary = `oracle[${label}]: models=${n} order=${counts.order}/${n} outputs=${counts.outputs}/${n} fresh=${counts.fresh}/${n} live=${counts.live}/${n} peak=${counts.peak}/${n}`;
+  const summary = `oracle[${label}${level === 'disabled' ? '' : `@${level}`}]: models=${n} order=${counts.order}/${n} outputs=${counts.outputs}/${n} fresh=${counts.fresh}/${n} live=${counts.live}/${n} peak=${counts.peak}/${n}`;
   console.log(summary);
   // The parallel batches compare fresh allocations only; their step-0 arena difference is not a baseline.
   if (view === 'sequential') {
@@ -110,4 +113,17 @@ export async function runOracleBatch(
   for (const f of lensFailures) console.log(`oracle[${label}]: rejected by our report: ${f}`);
   for (const [key, m] of Object.entries(expected)) console.log(`oracle[${label}]: expected mismatch ${key} (${m.checks.join(',')}): ${m.cause}`);
   return { compared, counts, unexpected, ortFailures, lensFailures, summary, baselineMisses: baselineMissKeys };
+}
+
+/**
+ * The Analysis src/optimize makes of what ORT saved, from the oracle's own session: the graph
+ * and the dump of the session that also wrote the profile (at 'all' each session names its
+ * NCHWc nodes differently). A dump that does not describe the graph is a LensError-free failure of
+ * the pipeline and is thrown as such.
+ */
+function analysisFromSaved(path: string, oracle: Extract<Awaited<ReturnType<typeof runOrtOracle>>, { ok: true }>, level: GraphOptimizationLevel): Analysis {
+  const plain = analyzeFile(path);
+  const made = modelFromSaved(oracle.saved!);
+  if ('ok' in made) throw new LensError('bad-model', made.reason);
+  return { ...plain, model: made.model, transformed: new WeakMap(), optimization: { level, requested: level, fallbackReason: null, nchwcBlockSize: level === 'all' ? machineNchwcBlockSize() : null }, fileModel: plain.model };
 }

@@ -31,11 +31,11 @@ test('the JSON session names the modeled ORT session: 1.30, CPU EP, optimization
   const json = (r: Report): unknown => JSON.parse(JSON.stringify(r)).session;
   assert.deepEqual(json(buildReport(a)), {
     intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null,
-    ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: ARENA,
+    ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', requestedGraphOptimizationLevel: 'disabled', optimizationFallbackReason: null, nchwcBlockSize: null, executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: ARENA,
   });
   assert.deepEqual(json(buildReport(a, { view: 'parallel', session: { intraOpThreads: 1 } })), {
     intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: null,
-    ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'parallel', memoryPatternModeled: false, arenaModeled: false,
+    ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', requestedGraphOptimizationLevel: 'disabled', optimizationFallbackReason: null, nchwcBlockSize: null, executor: 'parallel', memoryPatternModeled: false, arenaModeled: false,
   });
   assert.equal(buildReport(a).schemaVersion, 1, 'the new fields are additive: schema version 1 stands');
 });
@@ -87,4 +87,17 @@ test('describeBindings() names the free dims bound and unbound; bindingsFileTag(
   const tag = bindingsFileTag(many);
   assert.match(tag, /^20dims-[0-9a-f]+$/);
   assert.equal(bindingsFileTag(many), tag);
+});
+
+test('describeSession() names the optimization level modeled, the NCHWc block at all, and a fallback with the level asked for and why', () => {
+  const a = analysis();
+  const at = (optimization: NonNullable<Analysis['optimization']>): string => describeSession(buildReport({ ...a, optimization }));
+  assert.match(at({ level: 'extended', requested: 'extended', fallbackReason: null, nchwcBlockSize: null }), / · graph optimizations extended · sequential executor · /);
+  assert.match(at({ level: 'all', requested: 'all', fallbackReason: null, nchwcBlockSize: 16 }), / · graph optimizations all \(NCHWc block 16\) · /);
+  const fallback = at({ level: 'disabled', requested: 'all', fallbackReason: 'onnxruntime-node could not be loaded on linux-arm64 (x)', nchwcBlockSize: null });
+  assert.match(fallback, / · graph optimizations disabled \(all was asked for; onnxruntime-node could not be loaded on linux-arm64 \(x\)\) · /);
+  const session = buildReport({ ...a, optimization: { level: 'disabled', requested: 'all', fallbackReason: 'why', nchwcBlockSize: null } }).session;
+  assert.equal(session.graphOptimizationLevel, 'disabled');
+  assert.equal(session.requestedGraphOptimizationLevel, 'all');
+  assert.equal(session.optimizationFallbackReason, 'why');
 });

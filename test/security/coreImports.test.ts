@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const ROOT = join(__dirname, '..', '..');
-const CORE_FOLDERS = ['src/onnx', 'src/shape', 'src/plan', 'src/report', 'src/analyze'];
+const CORE_FOLDERS = ['src/onnx', 'src/shape', 'src/plan', 'src/report', 'src/analyze', 'src/optimize'];
 /** Any static import, re-export, dynamic import or require of the 'vscode' module. */
 const VSCODE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|\bimport\s+)['"]vscode['"]/;
 

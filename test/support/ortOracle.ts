@@ -10,6 +10,8 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { readSavedSession, savingSessionOptions, type SavedSession } from '../../src/optimize/optimizeModel';
+import type { GraphOptimizationLevel } from '../../src/report/report';
 
 /** Values used for symbolic input dims when the caller does not bind them; anything else gets 1. */
 export const DEFAULT_DIM_VALUES: Record<string, number> = {
@@ -74,6 +76,8 @@ export type OracleResult =
       feeds: { name: string; type: string; dims: number[] }[];
       /** The symbolic dim values that were applied (defaults plus the caller's). */
       dims: Record<string, number>;
+      /** Above 'disabled': the graph and order the same session saved (src/optimize reads them so). */
+      saved: SavedSession | null;
     }
   | { ok: false; stage: 'session' | 'feeds' | 'run'; error: string };
 
@@ -89,6 +93,13 @@ export interface OracleOptions {
   enableMemPattern?: boolean;
   /** Keep the temp folder (for debugging); default false. */
   keepTemp?: boolean;
+  /**
+   * Graph optimization level (default 'disabled'). Above it, the session also saves its graph and
+   * dumps its order (savingSessionOptions), so saved graph, dump and profile come from one session.
+   */
+  level?: GraphOptimizationLevel;
+  /** Intra-op threads of the session (default ORT's); the saving options use 1. */
+  intraOpThreads?: number;
 }
 
 interface OrtModule {
@@ -185,15 +196,18 @@ export async function runOrtOracle(modelPath: string, opts: OracleOptions = {}):
     }
     const partFile = join(dir, 'partition.json');
     let session: OrtSession;
+    const level = opts.level ?? 'disabled';
+    const saving = level === 'disabled' ? null : savingSessionOptions(dir, level, { intraOpThreads: opts.intraOpThreads ?? 1 });
     try {
       session = await ort.InferenceSession.create(modelCopy, {
-        graphOptimizationLevel: 'disabled',
+        ...(saving ?? {}),
+        graphOptimizationLevel: level,
         executionMode: opts.executionMode ?? 'sequential',
         enableMemPattern: opts.enableMemPattern ?? false,
         executionProviders: ['cpu'],
         enableProfiling: true,
         profileFilePrefix: join(dir, 'profile'),
-        extra: { session: { node_partition_config_file: partFile, collect_node_memory_stats_to_file: 'node_stats.csv' } },
+        extra: { session: { ...((saving?.extra as { session?: object } | undefined)?.session ?? {}), node_partition_config_file: partFile, collect_node_memory_stats_to_file: 'node_stats.csv' } },
       });
     } catch (e) {
       return { ok: false, stage: 'session', error: oneLine(e) };
@@ -248,7 +262,13 @@ export async function runOrtOracle(modelPath: string, opts: OracleOptions = {}):
     }
     const csvPath = join(dir, 'node_stats.csv');
     const csv = existsSync(csvPath) ? parseNodeStatsCsv(readFileSync(csvPath, 'utf8')) : [];
-    return { ok: true, order, events, csv, feeds: feedInfo, dims };
+    let saved: SavedSession | null = null;
+    if (level !== 'disabled') {
+      const read = readSavedSession(dir);
+      if ('ok' in read) return { ok: false, stage: 'session', error: read.reason };
+      saved = read;
+    }
+    return { ok: true, order, events, csv, feeds: feedInfo, dims, saved };
   } finally {
     if (!opts.keepTemp) rmSync(dir, { recursive: true, force: true });
   }

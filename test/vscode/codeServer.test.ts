@@ -18,6 +18,7 @@ import { CORPUS_DIR } from '../support/corpus';
 import { attentionScoresModel, attentionScoresPeak, ifChainModel, loopScanModel } from '../support/sampleModels';
 import { describeSession } from '../../src/report/describeSession';
 import { formatBytesExact } from '../../src/report/formatBytes';
+import { machineNchwcBlockSize } from '../../src/optimize/optimizeModel';
 
 const ROOT = resolve(__dirname, '..', '..');
 const CORPUS_MODEL = join(CORPUS_DIR, 'ort-inference-examples', 'mnist.onnx');
@@ -107,8 +108,8 @@ function packageVsix(run: string): string {
   return vsix;
 }
 
-function cliReport(model: string, view: 'sequential' | 'parallel'): Report {
-  const out = execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'report', model, '--json', '--view', view, ...SESSION_FLAGS], {
+function cliReport(model: string, view: 'sequential' | 'parallel', level: 'disabled' | 'all' = 'all'): Report {
+  const out = execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'report', model, '--json', '--view', view, '--optimization', level, ...SESSION_FLAGS], {
     encoding: 'utf8',
     env: { ...process.env, NODE_OPTIONS: '' },
   });
@@ -141,7 +142,8 @@ async function writeOrtProfile(ws: string): Promise<string | null> {
   const dir = join(ws, '..', 'profile');
   mkdirSync(dir, { recursive: true });
   const session = await ort.InferenceSession.create(join(ws, 'model.onnx'), {
-    graphOptimizationLevel: 'disabled', enableMemPattern: false, executionProviders: ['cpu'], enableProfiling: true, profileFilePrefix: join(dir, 'profile'),
+    // The level the panel models (ORT's default, all) and the workspace's one thread.
+    graphOptimizationLevel: 'all', intraOpNumThreads: 1, enableMemPattern: false, executionProviders: ['cpu'], enableProfiling: true, profileFilePrefix: join(dir, 'profile'), logSeverityLevel: 3,
   });
   const feeds: Record<string, unknown> = {};
   for (const m of session.inputMetadata) {
@@ -477,7 +479,8 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await hoverAndCheck(frame, hoverTarget(sequential));
     await shot(page, 'hover');
     // The workspace settings' session facts reached the planner in the worker: the panel shows them.
-    assert.deepEqual(sequential.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 4096, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
+    // The packaged extension ran its own onnxruntime-node (no node_modules in the .vsix) at ORT's default level.
+    assert.deepEqual(sequential.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 4096, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'all', requestedGraphOptimizationLevel: 'all', optimizationFallbackReason: null, nchwcBlockSize: machineNchwcBlockSize(), executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
     await frame.locator('.peak-card').getByText('1 intra-op thread · L2 1.00 MiB (1,048,576 B) · max total sequence length 4096').waitFor({ state: 'visible', timeout: 10_000 });
     // The panel's header names the session the numbers model, as the CLI's summary does.
     assert.equal(await frame.locator('.breadcrumb .session-label').innerText(), describeSession(sequential));
@@ -494,6 +497,19 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     await frame.locator('#view-sequential[aria-pressed="true"]').waitFor({ timeout: 60_000 });
     await hoverAndCheck(frame, hoverTarget(sequential));
     webviewErrors.push(...(await webviewErrorsIn(frame)));
+  }));
+
+  test('the toolbar\'s level group replans at disabled: the header names it, as the CLI\'s --optimization disabled does, and back at all', step(async ({ page, sequential }) => {
+    const frame = await reportFrame(page);
+    const disabled = cliReport(sequential.model.path, 'sequential', 'disabled');
+    await frame.locator('#level-disabled').click();
+    await frame.locator('#level-disabled[aria-pressed="true"]').waitFor({ timeout: 60_000 });
+    await frame.locator('.breadcrumb .session-label', { hasText: 'graph optimizations disabled' }).waitFor({ timeout: 60_000 });
+    assert.equal(await frame.locator('.breadcrumb .session-label').innerText(), describeSession(disabled));
+    await waitForBars(frame);
+    await frame.locator('#level-all').click();
+    await frame.locator('.breadcrumb .session-label', { hasText: 'graph optimizations all' }).waitFor({ timeout: 60_000 });
+    assert.equal(await frame.locator('.breadcrumb .session-label').innerText(), describeSession(sequential));
   }));
 
   test('Export CSV writes nothing until the user accepts the save dialog, then writes only that file', step(async ({ page, ws }) => {
@@ -655,7 +671,7 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     const progress = page.locator('.notifications-toasts .notification-toast', { hasText: 'Planning memory for chain.onnx' });
     await progress.waitFor({ state: 'visible', timeout: 60_000 });
     // Determinate: the worker's phase and counts with a percentage, not a spinner.
-    await progress.getByText(/\d+% · (Reading chain\.onnx \(\d+\.\d MB\)|(Applying ORT graph transforms to|Inferring shapes of|Planning|Building the report of) main \(200,000 nodes\))/)
+    await progress.getByText(/\d+% · ((Reading|Optimizing) chain\.onnx \(\d+\.\d MB\)|(Applying ORT graph transforms to|Inferring shapes of|Planning|Building the report of) main \(200,000 nodes\))/)
       .waitFor({ state: 'visible', timeout: 30_000 });
     await shot(page, 'progress');
     await progress.getByRole('button', { name: 'Cancel' }).click();

@@ -1,4 +1,7 @@
 import { test } from 'node:test';
+import { loadOrtRuntime } from '../../src/optimize/ortRuntime';
+
+const ORT_SKIP = loadOrtRuntime().ok ? false : 'onnxruntime-node is not installed';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -112,16 +115,35 @@ test('PlanSession.plan() in the real worker (dist/planWorker.js) plans with the 
   const { workerScript, dir, model } = realWorkerWith('conv.onnx', conv3x3Model());
   const s = new PlanSession(model, workerScript);
   try {
-    const byDefault = await s.plan({}, 'sequential');
-    const oneThread = await s.plan({}, 'sequential', undefined, { intraOpThreads: 1, maxTotalSequenceLength: 256 });
+    const byDefault = await s.plan({}, 'sequential', undefined, { graphOptimizationLevel: 'disabled' });
+    const oneThread = await s.plan({}, 'sequential', undefined, { graphOptimizationLevel: 'disabled', intraOpThreads: 1, maxTotalSequenceLength: 256 });
     assert.equal(s.analyzeCount, 1, 'the second plan reuses the parse');
     // The report crossed the worker boundary as columns and was decoded on this side: it is the
     // report an in-process build gives, key for key.
     assert.equal(JSON.stringify(byDefault.report), JSON.stringify(reportFromFile(model)));
-    assert.deepEqual(byDefault.report.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
-    assert.deepEqual(oneThread.report.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 256, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
+    assert.deepEqual(byDefault.report.session, { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', requestedGraphOptimizationLevel: 'disabled', optimizationFallbackReason: null, nchwcBlockSize: null, executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
+    assert.deepEqual(oneThread.report.session, { intraOpThreads: 1, l2CacheBytes: 1048576, maxTotalSequenceLength: 256, ortVersion: '1.30', executionProvider: 'CPUExecutionProvider', graphOptimizationLevel: 'disabled', requestedGraphOptimizationLevel: 'disabled', optimizationFallbackReason: null, nchwcBlockSize: null, executor: 'sequential', memoryPatternModeled: true, arenaModeled: true, arena: { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 } });
     const ws = (r: typeof byDefault) => r.report.graphs[0]!.steps[0]!.workspaceBytes!;
     assert.ok(ws(oneThread) > 0 && ws(oneThread) < ws(byDefault), `${ws(oneThread)} < ${ws(byDefault)}`);
+  } finally {
+    s.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('PlanSession.plan() in the real worker models ORT\'s graph at the level asked for (default all), keeping one analysis per level', { skip: ORT_SKIP }, async () => {
+  const { workerScript, dir, model } = realWorkerWith('conv.onnx', conv3x3Model());
+  const s = new PlanSession(model, workerScript);
+  try {
+    const progress: PlanProgress[] = [];
+    const all = await s.plan({}, 'sequential', undefined, {}, (p) => progress.push(p));
+    assert.equal(all.report.session.graphOptimizationLevel, 'all');
+    assert.equal(all.report.session.optimizationFallbackReason, null);
+    assert.match(progress[0]!.message, /^Optimizing conv\.onnx \(0\.0 MB\) with ONNX Runtime \(level all\)$/);
+    const disabled = await s.plan({}, 'sequential', undefined, { graphOptimizationLevel: 'disabled' });
+    assert.equal(disabled.report.session.graphOptimizationLevel, 'disabled');
+    await s.plan({}, 'parallel', undefined, {});
+    assert.equal(s.analyzeCount, 2, 'one analysis per level; a view switch at a level reuses it');
   } finally {
     s.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -190,7 +212,7 @@ test('PlanSession.plan() in the real worker reports determinate progress: readin
   const s = new PlanSession(model, workerScript);
   try {
     const first: PlanProgress[] = [];
-    const { report } = await s.plan({}, 'sequential', undefined, {}, (p) => first.push(p));
+    const { report } = await s.plan({}, 'sequential', undefined, { graphOptimizationLevel: 'disabled' }, (p) => first.push(p));
     const values = report.graphs.reduce((n, g) => n + g.values.length, 0);
     assert.equal(report.graphs.length, 7);
     assert.match(first[0]!.message, /^Reading ifs\.onnx \(0\.0 MB\)$/);
@@ -200,7 +222,7 @@ test('PlanSession.plan() in the real worker reports determinate progress: readin
     assert.equal(first.at(-1)!.percent, 95);
     // A rebind reads nothing: it starts past the reading share.
     const rebind: PlanProgress[] = [];
-    await s.plan({}, 'parallel', undefined, {}, (p) => rebind.push(p));
+    await s.plan({}, 'parallel', undefined, { graphOptimizationLevel: 'disabled' }, (p) => rebind.push(p));
     assert.ok(rebind.length >= 2 && rebind.every((p) => !p.message.startsWith('Reading')) && rebind[0]!.percent >= 15);
   } finally {
     s.stop();

@@ -115,7 +115,7 @@ test('CSV and JSON carry the same context fields', async () => {
   assert.deepEqual(context.slice(0, 5), ['# model: chain.onnx', '# model path: /virtual/chain.onnx', '# graph: main', '# view: sequential', '# bindings batch=2, seq=128']);
   assert.match(context[5]!, new RegExp(`^# peak: .* at step ${PEAK_STEP} · `));
   assert.equal(context[6], '# steps: 0-3 of 3 (half-open)');
-  assert.equal(csv[csv.length - 1], `# modeled session: ${SESSION}`);
+  assert.equal(unquote(csv[csv.length - 1]!), `# modeled session: ${SESSION}`);
   const json = JSON.parse((await exported(h, 'json')).data);
   assert.equal(json.model, 'chain.onnx');
   assert.equal(json.modelPath, '/virtual/chain.onnx');

@@ -141,3 +141,27 @@ test('SVG, CSV and JSON exports carry the label', async () => {
   assert.equal(json.session.executor, 'sequential');
   await h.close();
 });
+
+test('the toolbar shows the optimization level asked for, asks the host for another, and the header says when the report fell back', async () => {
+  const h = await openSmall();
+  const pressed = async (): Promise<string[]> =>
+    (await h.page.locator('.level-switch vscode-button[aria-pressed="true"]').allInnerTexts()).map((t) => t.trim());
+  // A report saved before levels were modeled (or built at disabled) presses 'disabled'.
+  assert.deepEqual(await pressed(), ['disabled']);
+  await h.page.click('#level-extended');
+  assert.deepEqual(ofType(await h.posted(), 'setOptimization').map((m) => m.level), ['extended']);
+  const fellBack = {
+    ...SEQUENTIAL,
+    session: { ...SEQUENTIAL.session, graphOptimizationLevel: 'disabled' as const, requestedGraphOptimizationLevel: 'all' as const, optimizationFallbackReason: 'onnxruntime-node could not be loaded on linux-arm64 (not found)' },
+  };
+  await h.deliver({ type: 'report', report: fellBack, fileName: 'small.onnx' });
+  await nextFrames(h.page);
+  assert.deepEqual(await pressed(), ['all'], 'the level asked for stays pressed');
+  const header = await h.page.locator('.breadcrumb .session-label').innerText();
+  assert.match(header, /graph optimizations disabled \(all was asked for; onnxruntime-node could not be loaded on linux-arm64 \(not found\)\)/);
+  assert.equal(header, describeSession(fellBack));
+  const csv = await exported(h, 'csv');
+  assert.ok(csv.includes(describeSession(fellBack)), 'the CSV names the fallback too');
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
+});

@@ -61,6 +61,7 @@ export class App {
     this.state = restoreViewState(bridge.loadState());
     this.toolbar = new Toolbar({
       onView: (view) => this.requestView(view),
+      onOptimization: (level) => this.bridge.post({ type: 'setOptimization', level }),
       onBind: (bindings) => { this.state.bindings = bindings; this.saveSoon(); this.bridge.post({ type: 'bind', bindings }); },
       onSearch: (q) => { this.state.search = q; this.refreshEmphasis(); this.saveSoon(); },
       onSearchStep: (direction) => this.stepSearch(direction),

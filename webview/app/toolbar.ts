@@ -1,15 +1,19 @@
 /**
- * The toolbar, built from vscode-elements controls: Sequential | Parallel, the bindings
- * (bindingsView.ts), search, sort and band toggles, export and the details-panel toggle.
+ * The toolbar, built from vscode-elements controls: Sequential | Parallel, the graph optimization
+ * level of the modeled session (disabled | basic | extended | all), the bindings (bindingsView.ts),
+ * search, sort and band toggles, export, Sweep… and the details-panel toggle.
  */
 import type { FromWebview } from '../../src/report/protocol';
-import type { PlanView, Report } from '../../src/report/report';
+import type { GraphOptimizationLevel, PlanView, Report } from '../../src/report/report';
 import { custom, el } from '../dom';
 import { BindingsView } from './bindingsView';
 import type { ViewState } from '../viewState';
 
 /** What the toolbar reads of a report. */
-type ReportFacts = Pick<Report, 'symbols' | 'bindings' | 'view' | 'dims'>;
+type ReportFacts = Pick<Report, 'symbols' | 'bindings' | 'view' | 'dims'> & { session?: Partial<Report['session']> };
+
+/** The levels in ORT's order (report.ts GRAPH_OPTIMIZATION_LEVELS; the webview imports types only). */
+const LEVELS: readonly GraphOptimizationLevel[] = ['disabled', 'basic', 'extended', 'all'];
 
 /** Export formats offered by the toolbar. */
 export type ExportFormat = Extract<FromWebview, { type: 'export' }>['format'];
@@ -17,6 +21,8 @@ export type ExportFormat = Extract<FromWebview, { type: 'export' }>['format'];
 /** What the toolbar asks the app to do. */
 export interface ToolbarCallbacks {
   onView(view: PlanView): void;
+  /** A level button: plan ORT's graph at that level. */
+  onOptimization(level: GraphOptimizationLevel): void;
   onBind(bindings: Record<string, number>): void;
   onSearch(query: string): void;
   /** Enter (1) or Shift+Enter (-1) in the search field: move to the next or previous match. */
@@ -39,6 +45,7 @@ export class Toolbar {
   private readonly seqButton = custom('vscode-button', { id: 'view-sequential', 'aria-pressed': 'true' }, 'Sequential');
   private readonly parButton = custom('vscode-button', { id: 'view-parallel', secondary: '', 'aria-pressed': 'false' }, 'Parallel');
   private readonly bindings: BindingsView;
+  private readonly levelButtons = LEVELS.map((level) => custom('vscode-button', { id: `level-${level}`, secondary: '', 'aria-pressed': 'false', title: `Model ONNX Runtime's graph at optimization level ${level}` }, level));
   private readonly search = custom('vscode-textfield', { id: 'search', placeholder: 'Search name or op', 'aria-label': 'Search values by name or op' }) as FieldLike;
   private readonly searchCount = el('span', 'search-count');
   private readonly sortButton = custom('vscode-button', { id: 'sort-toggle', secondary: '' }, 'Sort: start');
@@ -54,6 +61,11 @@ export class Toolbar {
     viewGroup.append(this.seqButton, this.parButton);
     this.seqButton.addEventListener('click', () => callbacks.onView('sequential'));
     this.parButton.addEventListener('click', () => callbacks.onView('parallel'));
+    const levelGroup = el('div', 'view-switch level-switch');
+    levelGroup.setAttribute('role', 'group');
+    levelGroup.setAttribute('aria-label', 'Graph optimization level');
+    levelGroup.append(el('span', 'toolbar-label', 'Optimizations'), ...this.levelButtons);
+    this.levelButtons.forEach((b, i) => b.addEventListener('click', () => callbacks.onOptimization(LEVELS[i]!)));
     this.search.addEventListener('input', () => callbacks.onSearch(this.search.value));
     this.search.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') {
@@ -78,7 +90,7 @@ export class Toolbar {
       b.addEventListener('click', () => callbacks.onExport(format));
       exportGroup.append(b);
     }
-    this.element.append(viewGroup, this.bindings.element, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.sweepButton, this.panelButton);
+    this.element.append(viewGroup, levelGroup, this.bindings.element, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.sweepButton, this.panelButton);
   }
 
   /** Reflects the report (the view switch always shows the report's actual view) and the state. */
@@ -86,6 +98,9 @@ export class Toolbar {
     const view = report?.view ?? state.view;
     this.setPressed(this.seqButton, view === 'sequential');
     this.setPressed(this.parButton, view === 'parallel');
+    // The level asked for is pressed; after a fallback the header says which level was modeled and why.
+    const level = report?.session?.requestedGraphOptimizationLevel ?? report?.session?.graphOptimizationLevel ?? null;
+    this.levelButtons.forEach((b, i) => this.setPressed(b, LEVELS[i] === level));
     this.sortButton.textContent = state.sort === 'start' ? 'Sort: start' : 'Sort: size';
     this.bandButton.textContent = state.isBandCollapsed ? 'Expand inputs' : 'Collapse inputs';
     if (this.search.value !== state.search) this.search.value = state.search;
