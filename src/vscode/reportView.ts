@@ -176,14 +176,20 @@ export class ReportView extends Disposable {
     }, 0);
   }
 
+  /** The session facts of the report on screen: the settings, with this panel's optimization level where it chose one. Sweeps and fits use the same. */
+  private sessionFacts(): ReturnType<typeof readSettings>['session'] {
+    const facts = readSettings(this.modelUri).session;
+    if (this.level !== null) facts.graphOptimizationLevel = this.level;
+    return facts;
+  }
+
   private async replan(): Promise<void> {
     const generation = ++this.generation;
     this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}` });
     try {
       // Acquire on every plan: the cache returns the same session unless the file changed on disk.
       const session = this.host.sessions.acquire(this.modelUri.fsPath);
-      const facts = readSettings(this.modelUri).session;
-      if (this.level !== null) facts.graphOptimizationLevel = this.level;
+      const facts = this.sessionFacts();
       const plan = await this.host.plan(session, this.bindings, this.view, undefined, facts, (p) => {
         if (generation === this.generation) this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}: ${p.percent}% · ${p.message}` });
       });
@@ -266,7 +272,7 @@ export class ReportView extends Disposable {
     delete bindings[dim];
     try {
       const session = this.host.sessions.acquire(this.modelUri.fsPath);
-      const result = await session.answer({ ...what, dim, bindings, view: this.view, session: readSettings(this.modelUri).session }, cts.token, (p) => {
+      const result = await session.answer({ ...what, dim, bindings, view: this.view, session: this.sessionFacts() }, cts.token, (p) => {
         if (this.answerCts === cts) this.post({ type: 'answerProgress', kind, message: p.message, percent: p.percent });
       });
       if (this.answerCts !== cts || this.isDisposed) return;

@@ -729,6 +729,10 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     const frame = await reportFrame(page);
     await watchWebviewErrors(frame);
     await waitForReport(frame);
+    // The closed form is of the graph as written: at ORT's default level 'all' the MatMul and the
+    // Transpose are fused, so this panel models 'disabled' (the sweep uses the panel's level).
+    await frame.locator('#level-disabled').click();
+    await frame.locator('.breadcrumb .session-label', { hasText: 'graph optimizations disabled' }).waitFor({ timeout: 60_000 });
     // Bind batch in the toolbar first; the sweep keeps it and varies sequence.
     await frame.locator('#bind-0 input').fill('2');
     await frame.locator('#bind-0 input').press('Enter');
