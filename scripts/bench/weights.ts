@@ -14,49 +14,10 @@ import * as path from 'node:path';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { loadModel } from '../../src/onnx/loadModel';
-import { onnxType } from '../../src/onnx/onnxSchema';
+import { encode, graphWithoutInitializers, modelHeader, TENSOR_BYTES, TENSOR_COUNT, TENSOR_ELEMENTS, writeEmbeddedModel, type Obj } from './support/weightsModel';
 
-const TENSOR_COUNT = 16;
-const TENSOR_ELEMENTS = 16 * 1024 * 1024; // float32: 64 MiB each, 1 GiB in total
-const TENSOR_BYTES = TENSOR_ELEMENTS * 4;
-const WRITE_CHUNK_BYTES = 16 * 1024 * 1024;
 /** Loads take milliseconds, so many interleaved runs keep a busy machine from skewing one side. */
 const TIMED_RUNS = 21;
-
-type Obj = Record<string, unknown>;
-
-function encode(type: string, obj: Obj): Uint8Array {
-  const T = onnxType(type);
-  return T.encode(T.fromObject(obj)).finish();
-}
-
-function varint(value: number): number[] {
-  const out: number[] = [];
-  let v = value;
-  while (v >= 0x80) {
-    out.push((v % 0x80) | 0x80);
-    v = Math.floor(v / 0x80);
-  }
-  out.push(v);
-  return out;
-}
-
-/** Key + length prefix of a length-delimited field. */
-function lengthPrefix(fieldNumber: number, length: number): Uint8Array {
-  return Uint8Array.from([...varint(fieldNumber * 8 + 2), ...varint(length)]);
-}
-
-/** A chain of Add nodes consuming every weight, so the graph is real and uses all initializers. */
-function graphWithoutInitializers(): Obj {
-  const names = Array.from({ length: TENSOR_COUNT }, (_, i) => `w${i}`);
-  const vi = (name: string): Obj => ({ name, type: { tensorType: { elemType: 1, shape: { dim: [{ dimValue: TENSOR_ELEMENTS }] } } } });
-  return {
-    name: 'bench',
-    node: names.map((w, i) => ({ opType: 'Add', name: `add${i}`, input: [i === 0 ? 'x' : `s${i - 1}`, w], output: [i === TENSOR_COUNT - 1 ? 'y' : `s${i}`] })),
-    input: [vi('x')],
-    output: [vi('y')],
-  };
-}
 
 /** A chain of `count` Relu nodes with declared intermediate shapes: metadata only. */
 function chainGraph(count: number): Obj {
@@ -71,34 +32,7 @@ function chainGraph(count: number): Obj {
   };
 }
 
-const MODEL_HEADER: Obj = { irVersion: 8, producerName: 'bench-weights', opsetImport: [{ domain: '', version: 17 }] };
-
-/** Writes a model whose initializers embed TENSOR_BYTES of raw_data each; returns its size in bytes. */
-function writeEmbeddedModel(file: string): number {
-  const graphBody = encode('GraphProto', graphWithoutInitializers());
-  const tensorHeads = Array.from({ length: TENSOR_COUNT }, (_, i) => encode('TensorProto', { name: `w${i}`, dataType: 1, dims: [TENSOR_ELEMENTS] }));
-  const rawPrefix = lengthPrefix(9, TENSOR_BYTES);
-  const tensorLength = (head: Uint8Array): number => head.length + rawPrefix.length + TENSOR_BYTES;
-  const graphLength = graphBody.length + tensorHeads.reduce((a, h) => a + lengthPrefix(5, tensorLength(h)).length + tensorLength(h), 0);
-  const chunk = new Uint8Array(WRITE_CHUNK_BYTES);
-  // A non-zero pattern, so no filesystem can store the payload as holes.
-  for (let i = 0; i < chunk.length; i++) chunk[i] = (i * 31 + 7) & 0xff;
-  const fd = fs.openSync(file, 'w');
-  try {
-    fs.writeSync(fd, encode('ModelProto', MODEL_HEADER));
-    fs.writeSync(fd, lengthPrefix(7, graphLength));
-    fs.writeSync(fd, graphBody);
-    for (const head of tensorHeads) {
-      fs.writeSync(fd, lengthPrefix(5, tensorLength(head)));
-      fs.writeSync(fd, head);
-      fs.writeSync(fd, rawPrefix);
-      for (let done = 0; done < TENSOR_BYTES; done += chunk.length) fs.writeSync(fd, chunk, 0, Math.min(chunk.length, TENSOR_BYTES - done));
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  return fs.statSync(file).size;
-}
+const MODEL_HEADER: Obj = modelHeader('bench-weights');
 
 /** Writes the same graph with every initializer in `weights.bin` (created at full size, never read). */
 function writeExternalModel(file: string): void {
@@ -166,7 +100,7 @@ export async function run(): Promise<void> {
     const external = path.join(dir, 'external', 'model.onnx');
     fs.mkdirSync(path.dirname(embedded));
     fs.mkdirSync(path.dirname(external));
-    const embeddedBytes = writeEmbeddedModel(embedded);
+    const embeddedBytes = writeEmbeddedModel(embedded, MODEL_HEADER);
     writeExternalModel(external);
 
     const [embeddedTimes, externalTimes] = timeLoads(embedded, external);
