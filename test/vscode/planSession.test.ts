@@ -11,7 +11,8 @@ import { conv3x3Model, ifChainModel } from '../support/sampleModels';
 import type { PlanProgress } from '../../src/vscode/workerProtocol';
 import { LensError } from '../../src/onnx/lensError';
 import { reportFromFile } from '../../src/analyze/buildReport';
-import { planKey, PlanSession, RECENT_PLANS, type CancellationLike } from '../../src/vscode/planSession';
+import { planKey, PlanSession, RECENT_PLANS } from '../../src/vscode/planSession';
+import { tokenSource } from '../support/tokenSource';
 
 const FAKE_WORKER = join(__dirname, 'fixtures', 'fakePlanWorker.js');
 
@@ -24,27 +25,6 @@ function realWorkerWith(name: string, bytes: Uint8Array): { workerScript: string
   const model = join(dir, name);
   writeFileSync(model, bytes);
   return { workerScript, dir, model };
-}
-
-/** A cancellation token the test fires by hand. */
-function tokenSource(): { token: CancellationLike; cancel(): void } {
-  const listeners: Array<() => unknown> = [];
-  let cancelled = false;
-  return {
-    token: {
-      get isCancellationRequested() {
-        return cancelled;
-      },
-      onCancellationRequested(listener) {
-        listeners.push(listener);
-        return { dispose: () => listeners.splice(listeners.indexOf(listener), 1) };
-      },
-    },
-    cancel() {
-      cancelled = true;
-      for (const l of [...listeners]) l();
-    },
-  };
 }
 
 test('PlanSession.plan() analyzes the model once and replans later requests in the same worker', async () => {

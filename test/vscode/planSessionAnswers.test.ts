@@ -10,7 +10,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LensError } from '../../src/onnx/lensError';
-import { PlanSession, type CancellationLike } from '../../src/vscode/planSession';
+import { PlanSession } from '../../src/vscode/planSession';
+import { tokenSource } from '../support/tokenSource';
 import type { PlanProgress } from '../../src/vscode/workerProtocol';
 import { attentionScoresModel, attentionScoresPeak } from '../support/sampleModels';
 import { writeDecoderModel } from '../../scripts/bench/support/decoderModel';
@@ -18,24 +19,6 @@ import { writeDecoderModel } from '../../scripts/bench/support/decoderModel';
 const ROOT = join(__dirname, '../..');
 const WORKER = join(ROOT, 'dist', 'planWorker.js');
 if (!existsSync(WORKER)) execFileSync(process.execPath, ['scripts/build.mjs', '--no-check'], { cwd: ROOT, stdio: 'inherit' });
-
-function tokenSource(): { token: CancellationLike; cancel(): void } {
-  const listeners: Array<() => unknown> = [];
-  let cancelled = false;
-  return {
-    token: {
-      get isCancellationRequested() { return cancelled; },
-      onCancellationRequested(listener) {
-        listeners.push(listener);
-        return { dispose: () => listeners.splice(listeners.indexOf(listener), 1) };
-      },
-    },
-    cancel() {
-      cancelled = true;
-      for (const l of [...listeners]) l();
-    },
-  };
-}
 
 test('PlanSession.answer(): a sweep and a fit on the worker\'s analysis, the file read once, with progress', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'oml-answers-worker-'));
