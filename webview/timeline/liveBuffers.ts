@@ -1,18 +1,12 @@
 /** Which buffers are live at a step (for the peak card). Pure: no DOM. */
 import { ALLOC_KIND_CODES } from '../../src/report/columnarTables';
+import type { LiveBuffer } from '../../src/report/liveBuffers';
 import type { ReportGraph } from '../../src/report/report';
 import { graphTableOf, type GraphTable } from '../graphTable';
 import { endAt, startAt } from './rootGroups';
 
-/** A buffer live at a step: its root, the values sharing it that are live then, and its size. */
-export interface LiveBuffer {
-  root: string;
-  values: string[];
-  bytes: number | null;
-  reason: string | null;
-  /** True for a graph output's buffer (AllocateOutput root): ORT allocates it outside the memory pattern. */
-  isGraphOutput: boolean;
-}
+/** The core's type (src/report/liveBuffers.ts): the webview computes the same buffers from the columns. */
+export type { LiveBuffer } from '../../src/report/liveBuffers';
 
 /** Root kinds whose bytes make up a step's live bytes (Allocate and AllocateOutput roots), by alloc kind code. */
 const IS_RUN_BUFFER_KIND = ALLOC_KIND_CODES.map((k) => k === 'Allocate' || k === 'AllocateOutput');
