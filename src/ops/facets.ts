@@ -15,6 +15,7 @@
  * - `arenaScratch`: how the kernel's scratch reaches the arena (its buffers, their order against
  *   the outputs), for the arena replay.
  */
+import { domainName, normalizeDomain } from '../onnx/domain';
 import type { ShapeRule } from '../shape/ruleContext';
 import type { Builder } from './bodies/bodyBuilder';
 import type { Fp16Facts } from './fp16Facts';
@@ -67,12 +68,12 @@ export type FacetName = (typeof FACETS)[number];
 
 /** The one key format: `ai.onnx::Conv`, `com.microsoft::FusedConv` (both spellings of the default domain give `ai.onnx`). */
 export function opKey(domain: string, opType: string): string {
-  return `${domain === '' || domain === 'ai.onnx' ? 'ai.onnx' : domain}::${opType}`;
+  return `${domainName(domain)}::${opType}`;
 }
 
 /** Builds an entry; `domain` may be written 'ai.onnx'. */
 export function op(domain: string, opType: string, facets: Omit<OpEntry, 'key' | 'domain' | 'opType'>): OpEntry {
-  return { key: opKey(domain, opType), domain: domain === 'ai.onnx' ? '' : domain, opType, ...facets };
+  return { key: opKey(domain, opType), domain: normalizeDomain(domain), opType, ...facets };
 }
 
 const absent = (reason: string, source?: string): { present: false; reason: string; source?: string } => (source === undefined ? { present: false, reason } : { present: false, reason, source });

@@ -3,6 +3,7 @@
  * one key (`opKey`). Every per-op lookup of the pipeline goes through here: shape rules,
  * kernel declarations, fp16 coverage, function bodies, workspace and prepack rules.
  */
+import { normalizeDomain } from '../onnx/domain';
 import { LensError } from '../onnx/lensError';
 import type { ShapeRule } from '../shape/ruleContext';
 import { CONTRIB_OPS } from './contrib';
@@ -70,7 +71,7 @@ const BY_DOMAIN: ReadonlyMap<string, ReadonlyMap<string, OpEntry>> = (() => {
 
 /** The entry of `domain::opType` (either spelling of the default domain), or undefined. */
 export function findOp(domain: string, opType: string): OpEntry | undefined {
-  return BY_DOMAIN.get(domain === 'ai.onnx' ? '' : domain)?.get(opType);
+  return BY_DOMAIN.get(normalizeDomain(domain))?.get(opType);
 }
 
 /** The shape rule of an op, or undefined: what src/shape's inference is given as its rule lookup. */

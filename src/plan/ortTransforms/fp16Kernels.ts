@@ -2,6 +2,7 @@
  * fp16 coverage of ORT 1.30's CPU EP, read from each op's registry entry (src/ops/fp16Facts.ts
  * says what the values mean).
  */
+import { normalizeDomain } from '../../onnx/domain';
 import { findOp } from '../../ops/registry';
 import type { Fp16Coverage, Fp16Facts } from '../../ops/fp16Facts';
 
@@ -9,7 +10,7 @@ export type { Fp16Coverage } from '../../ops/fp16Facts';
 
 /** The fp16 row of the ai.onnx and com.microsoft ops; other domains have none. */
 function entry(opType: string, domain: string): Fp16Facts | undefined {
-  const d = domain === 'ai.onnx' ? '' : domain;
+  const d = normalizeDomain(domain);
   if (d !== '' && d !== 'com.microsoft') return undefined;
   const f = findOp(d, opType)?.fp16;
   return f?.present ? f.value : undefined;
