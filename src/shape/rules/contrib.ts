@@ -27,7 +27,13 @@ const attentionAt = (pastIndex: number): ShapeRule => (ctx) => {
   const vHidden = qkv ? qkv[2] : ctx.dim.div(bias.shape[0], 3);
   const y = [x.shape[0], x.shape[1], vHidden];
   let present: SymDim[] | null = null;
-  if (past?.shape) {
+  if (!past && !ctx.isStatic && ctx.node.outputs.length > 1) {
+    // No past (a decoder's first step): ORT's kernel (AttentionBase::GetPresent) still writes
+    // present as (2, batch, num_heads, sequence, head_size), head_size = q hidden / num_heads.
+    const heads = ctx.int('num_heads', 0);
+    const qHidden = qkv ? qkv[0] : ctx.dim.div(bias.shape[0], 3);
+    if (heads > 0) present = [2, x.shape[0], heads, x.shape[1], ctx.dim.div(qHidden, heads)];
+  } else if (past?.shape) {
     if (ctx.int('past_present_share_buffer', 0)) present = ctx.isStatic ? null : [...past.shape];
     else {
       const total = ctx.dim.add(past.shape[3], x.shape[1]);
@@ -57,8 +63,16 @@ const multiHeadAttention: ShapeRule = (ctx) => {
     else present = allOrNothing(ctx, pastK.shape.map((d, i) => (i === 2 ? ctx.dim.add(d, kvSeq) : d)));
     if (ctx.isStatic && present && typeof present[2] !== 'number') present = null;
   } else if (!ctx.isStatic && k?.shape?.length === 4) present = [...k.shape];
+  let presentV: SymDim[] | null = present ? [...present] : null;
+  const heads = ctx.int('num_heads', 0);
+  if (!pastK && !ctx.isStatic && heads > 0 && k?.shape?.length === 3 && v?.shape?.length === 3) {
+    // No past: ORT's kernel writes present_key (batch, num_heads, kv_sequence, qk_head_size) and
+    // present_value (batch, num_heads, kv_sequence, v_head_size) from the 3-D key and value.
+    present = [k.shape[0], heads, k.shape[1], ctx.dim.div(k.shape[2], heads)];
+    presentV = [v.shape[0], heads, v.shape[1], ctx.dim.div(v.shape[2], heads)];
+  }
   const kt = input(ctx, 6)?.dtype ?? dtype;
-  return [out(dtype, y), out(kt, present), out(input(ctx, 7)?.dtype ?? kt, present ? [...present] : null), out(dtype, null)];
+  return [out(dtype, y), out(kt, present), out(input(ctx, 7)?.dtype ?? kt, presentV), out(dtype, null)];
 };
 
 const groupQueryAttention: ShapeRule = (ctx) => {

@@ -9,8 +9,10 @@ const ms = { domain: 'com.microsoft', opsets: MS };
 
 const cases: RuleCase[] = [
   { ...ms, name: 'Attention output and present with past', op: 'Attention', inputs: [['x', F, ['b', 's', 32]], ['w', F, [32, 96]], ['bias', F, [96]], ['m', I32, ['b', 't']], ['past', F, [2, 'b', 4, 'p', 8]]], attrs: [attr.int('num_heads', 4)], ort: { bindings: { b: 1, s: 2, p: 3, t: 5 }, fill: { m: 1 } }, want: [{ static: ['b', 's', 32], runtime: ['b', 's', 32] }, { static: null, runtime: [2, 'b', 4, 'p+s', 8] }] },
+  { ...ms, name: 'Attention present without past (first decoder step)', op: 'Attention', order: ['x', 'w', 'bias'], inputs: [['x', F, ['b', 's', 32]], ['w', F, [32, 96]], ['bias', F, [96]]], attrs: [attr.int('num_heads', 4)], ort: { bindings: { b: 2, s: 3 } }, want: [{ static: ['b', 's', 32] }, { static: null, runtime: [2, 'b', 4, 's', 8] }] },
   { ...ms, name: 'Attention present with known lengths', op: 'Attention', inputs: [['x', F, [1, 3, 32]], ['w', F, [32, 96]], ['bias', F, [96]], ['m', I32, [1, 8]], ['past', F, [2, 1, 4, 5, 8]]], attrs: [attr.int('num_heads', 4)], want: [{ static: [1, 3, 32] }, { static: [2, 1, 4, 8, 8] }] },
   { ...ms, name: 'MultiHeadAttention with past', op: 'MultiHeadAttention', order: ['q', 'k', 'v', '', '', '', 'pk', 'pv'], inputs: [['q', H, ['b', 's', 16]], ['k', H, ['b', 's', 16]], ['v', H, ['b', 's', 16]], ['pk', H, ['b', 1, 'p', 16]], ['pv', H, ['b', 1, 'p', 16]]], attrs: [attr.int('num_heads', 1)], want: [{ static: ['b', 's', 16] }, { static: null, runtime: ['b', 1, 'p+s', 16] }, { runtime: ['b', 1, 'p+s', 16] }] },
+  { ...ms, name: 'MultiHeadAttention present without past', op: 'MultiHeadAttention', inputs: [['q', F, ['b', 's', 16]], ['k', F, ['b', 'l', 16]], ['v', F, ['b', 'l', 8]]], outputs: 3, attrs: [attr.int('num_heads', 2)], ort: { bindings: { b: 2, s: 3, l: 5 } }, want: [{ static: ['b', 's', 8] }, { static: null, runtime: ['b', 2, 'l', 8] }, { static: null, runtime: ['b', 2, 'l', 4] }] },
   { ...ms, name: 'GroupQueryAttention present keeps the past dims statically', op: 'GroupQueryAttention', inputs: [['q', H, ['b', 's', 64]], ['k', H, ['b', 's', 32]], ['v', H, ['b', 's', 32]], ['pk', H, ['b', 2, 'p', 16]], ['pv', H, ['b', 2, 'p', 16]], ['sk', I32, ['b', 1]], ['t', I32, []]], attrs: [attr.int('num_heads', 4), attr.int('kv_num_heads', 2)], ort: { bindings: { b: 1, s: 2, p: 3 }, fill: { sk: 4, t: 5 } }, want: [{ static: ['b', 's', 64] }, { static: ['b', 2, 'p', 16], runtime: ['b', 2, 'p+s', 16] }, { static: ['b', 2, 'p', 16] }] },
   { ...ms, name: 'EmbedLayerNormalization', op: 'EmbedLayerNormalization', order: ['ids', '', 'we', 'pe', '', 'g', 'bt'], inputs: [['ids', I32, ['b', 's']], ['we', F, [1000, 32]], ['pe', F, [64, 32]], ['g', F, [32]], ['bt', F, [32]]], want: [{ dtype: F, static: ['b', 's', 32] }, { dtype: I32, static: ['b'] }] },
   { ...ms, name: 'SkipLayerNormalization', op: 'SkipLayerNormalization', inputs: [['x', F, ['b', 's', 32]], ['k', F, ['b', 's', 32]], ['g', F, [32]]], want: [{ static: ['b', 's', 32] }, { dtype: F, static: ['b', 's', 1] }, { static: ['b', 's', 1] }, { static: ['b', 's', 32] }] },
@@ -25,7 +27,7 @@ const cases: RuleCase[] = [
 
 for (const c of cases) test(`contrib rule: ${c.name}`, () => checkCase(c));
 
-ortAgreementTest('contrib', cases, 13);
+ortAgreementTest('contrib', cases, 15);
 
 const U8 = DataType.UINT8;
 const quantized: RuleCase[] = [
