@@ -14,6 +14,8 @@ export interface ViewState {
   selected: string | null;
   sort: RowSort;
   bindings: Record<string, number>;
+  /** Contents fixed for small inputs (the input-values fields), as the CLI's --value. */
+  inputValues: Record<string, number[]>;
   isBandCollapsed: boolean;
   search: string;
   cursorStep: number;
@@ -23,7 +25,7 @@ export interface ViewState {
 /** State for a first load. */
 export function defaultViewState(): ViewState {
   return {
-    view: 'sequential', graphId: 'main', domain: null, scrollTopPx: 0, selected: null, sort: 'start', bindings: {},
+    view: 'sequential', graphId: 'main', domain: null, scrollTopPx: 0, selected: null, sort: 'start', bindings: {}, inputValues: {},
     isBandCollapsed: true, search: '', cursorStep: -1, isSidePanelOpen: true,
   };
 }
@@ -43,6 +45,11 @@ export function restoreViewState(saved: unknown): ViewState {
   if (o.sort === 'start' || o.sort === 'size') s.sort = o.sort;
   if (typeof o.bindings === 'object' && o.bindings !== null) {
     for (const [k, v] of Object.entries(o.bindings as Record<string, unknown>)) if (typeof v === 'number' && Number.isFinite(v)) s.bindings[k] = v;
+  }
+  if (typeof o.inputValues === 'object' && o.inputValues !== null) {
+    for (const [k, v] of Object.entries(o.inputValues as Record<string, unknown>)) {
+      if (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'number' && Number.isFinite(x))) s.inputValues[k] = [...(v as number[])];
+    }
   }
   if (typeof o.isBandCollapsed === 'boolean') s.isBandCollapsed = o.isBandCollapsed;
   if (typeof o.search === 'string') s.search = o.search;

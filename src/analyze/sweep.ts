@@ -30,6 +30,8 @@ export interface PointPlannerOptions {
   bindings?: Record<string, number>;
   view?: PlanView;
   session?: Partial<SessionFacts>;
+  /** Contents fixed for small main-graph inputs (`--value`), as buildReport takes them as `values`. */
+  inputValues?: Record<string, number[]>;
   /** Polled before each plan; true stops the work with LensError('cancelled') (the panel's Cancel, through shared memory). */
   isCancelled?: () => boolean;
 }
@@ -53,6 +55,7 @@ export class PointPlanner {
   private readonly env: WorkspaceEnv;
   private readonly memo = new Map<number, SweepPoint>();
   private unbound: InferenceResult | null = null;
+  private readonly values: Record<string, number[]>;
   private readonly isCancelled: (() => boolean) | undefined;
 
   constructor(
@@ -65,9 +68,10 @@ export class PointPlanner {
     this.bindings = { ...(options.bindings ?? {}) };
     delete this.bindings[this.dim];
     this.view = options.view ?? 'sequential';
+    this.values = { ...(options.inputValues ?? {}) };
     this.opsets = opsetRecord(analysis.model);
     analysis.transformed ??= new WeakMap();
-    this.firstReport = buildReport(analysis, { bindings: { ...this.bindings, [this.dim]: firstValue }, view: this.view, ...(options.session ? { session: options.session } : {}) });
+    this.firstReport = buildReport(analysis, { bindings: { ...this.bindings, [this.dim]: firstValue }, view: this.view, values: this.values, ...(options.session ? { session: options.session } : {}) });
     this.planned = 1;
     if (!this.firstReport.symbols.includes(this.dim)) {
       // A data-dependent name (`Loop_0.iterations`) is listed only while unbound: ask once without it.
@@ -128,7 +132,15 @@ export class PointPlanner {
 
   private infer(bindings: Record<string, number>): InferenceResult {
     const { model } = this.analysis;
-    return inferShapes(this.known.typed, { opsets: this.opsets, rules: shapeRuleOf, bindings, staticPass: this.known.staticPass, functions: model.functions, irVersion: model.irVersion });
+    // The same inference options as buildReport's main graph: ORT's graph at a level above disabled
+    // has its declared shapes from ORT and may hold NCHWc ops whose shapes read the block size.
+    const optimization = this.analysis.optimization;
+    const isOptimized = optimization !== undefined && optimization.level !== 'disabled';
+    return inferShapes(this.known.typed, {
+      opsets: this.opsets, rules: shapeRuleOf, bindings, staticPass: this.known.staticPass, functions: model.functions, irVersion: model.irVersion,
+      ...(Object.keys(this.values).length > 0 ? { inputValues: this.values } : {}),
+      nchwcBlockSize: optimization?.nchwcBlockSize ?? null, declaredShapesAreOrts: isOptimized,
+    });
   }
 
   private planInput(typeOf: (name: string) => InferredValue | undefined, bindings: Record<string, number>): PlanGraphInput {

@@ -3,20 +3,22 @@
  *   sweep MODEL --dim NAME --from A --to B [--points N | --step S] [--log] [--json | --csv]
  *   fit MODEL --dim NAME --budget SIZE [--from MIN] [--to MAX] [--json]
  *   diff A.onnx B.onnx [--json]
- * each with the shared plan options (--bind, --view, --threads, --l2-cache, --max-total-seq).
+ * each with the shared plan options (--bind, --view, --optimization, --cache-dir, --weights, --threads,
+ * --l2-cache, --max-total-seq; sweep and fit also --value).
  */
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { LensError } from '../onnx/lensError';
 import { MAX_DIM_VALUE } from '../report/fit';
-import { budgetBytes, joinDashValues, nonNegativeInt, PLAN_OPTIONS, planOptions, positiveInt, usageError, type CliArgs } from './parseArgs';
+import { budgetBytes, joinDashValues, nonNegativeInt, PLAN_OPTIONS, planOptions, positiveInt, usageError, type PlanArgs } from './parseArgs';
 
 export const ANSWER_USAGE =
   'usage: onnx-memory-lens sweep MODEL.onnx --dim NAME --from A --to B [--points N | --step S] [--log] [--json | --csv] [--bind NAME=VALUE]...\n' +
   '       onnx-memory-lens fit MODEL.onnx --dim NAME --budget SIZE [--from MIN] [--to MAX] [--json] [--bind NAME=VALUE]...\n' +
   '       onnx-memory-lens diff A.onnx B.onnx [--json] [--bind NAME=VALUE]... [--bind-b NAME=VALUE]... [--view-b sequential|parallel]\n' +
-  '       (each also takes --view sequential|parallel, --threads N, --l2-cache BYTES, --max-total-seq N; SIZE is bytes or 2GiB, 512MiB, 1.5GB)';
+  '       (each also takes --view sequential|parallel, --optimization disabled|basic|extended|all (default all), --cache-dir DIR,\n' +
+  '        --weights auto|real|standin, --threads N, --l2-cache BYTES, --max-total-seq N; sweep and fit take --value INPUT=V[,V...];\n' +
+  '        SIZE is bytes or 2GiB, 512MiB, 1.5GB)';
 
-type PlanArgs = Pick<CliArgs, 'bindings' | 'view' | 'session'>;
 
 export type AnswerArgs =
   | ({ command: 'sweep'; model: string; dim: string; from: number; to: number; points: number | null; step: number | null; log: boolean; format: 'text' | 'json' | 'csv' } & PlanArgs)
@@ -80,6 +82,7 @@ export function parseAnswerArgs(argv: string[]): AnswerArgs {
   if (command === 'diff') {
     // B is planned as A, with --bind-b over A's bindings and --view-b instead of A's view: one model under two bindings or views.
     const b = planOptions({ bind: o['bind-b'], view: o['view-b'] });
+    if (o.value !== undefined) throw new LensError('bad-argument', '--value fixes inputs of one model; diff does not take it');
     return { command, a: positionals[0]!, b: positionals[1]!, json: o.json === true, ...plan, bindingsB: { ...plan.bindings, ...b.bindings }, viewB: o['view-b'] === undefined ? plan.view : b.view };
   }
   const dim = required(o.dim, '--dim NAME', command);

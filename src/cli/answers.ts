@@ -4,7 +4,7 @@
  * because a size is unavailable), 3 when not even the smallest value fits, 70 a bug of ours.
  */
 import { resolve } from 'node:path';
-import { analyzeFile, buildReport } from '../analyze/buildReport';
+import { analyzeFileAtLevel, buildReport, type Analysis } from '../analyze/buildReport';
 import { fitAnalysis } from '../analyze/fit';
 import { sweepAnalysis } from '../analyze/sweep';
 import { diffReports } from '../report/diff';
@@ -20,27 +20,36 @@ export interface AnswerOutput {
 }
 
 /** Runs one parsed answer command. `current.file` is set to the file being read, so an error can name it. */
-export function runAnswer(args: AnswerArgs, current: { file: string }): AnswerOutput {
+export async function runAnswer(args: AnswerArgs, current: { file: string }): Promise<AnswerOutput> {
   const plan = { bindings: args.bindings, view: args.view, session: args.session };
+  const notes: string[] = [];
+  // ORT's graph at the asked level, as `report` plans it; without ORT the answer is at 'disabled' and says so.
+  const analyze = async (file: string): Promise<Analysis> => {
+    const analysis = await analyzeFileAtLevel(resolve(file), { level: args.optimization, session: args.session, cacheDir: args.cacheDir, weights: args.weights });
+    const fallback = analysis.optimization?.fallbackReason ?? null;
+    if (fallback !== null) notes.push(`note: ${file}: modeled at graph optimization level disabled instead of ${args.optimization}: ${fallback.replace(/\s*\n\s*/g, ' ')}\n`);
+    return analysis;
+  };
   if (args.command === 'sweep') {
     current.file = args.model;
     const values = sweepValues(args.from, args.to, args.step !== null ? { step: args.step } : { points: args.points ?? 16, log: args.log });
-    const result = sweepAnalysis(analyzeFile(resolve(args.model)), { ...plan, dim: args.dim, values });
+    const result = sweepAnalysis(await analyze(args.model), { ...plan, dim: args.dim, values, inputValues: args.values });
     const out = args.format === 'json' ? `${JSON.stringify(sweepJson(result), null, 2)}\n` : args.format === 'csv' ? renderSweepCsv(result) : renderSweepText(result);
-    return { out, err: '', code: 0 };
+    return { out, err: notes.join(''), code: 0 };
   }
   if (args.command === 'fit') {
     current.file = args.model;
-    const f = fitAnalysis(analyzeFile(resolve(args.model)), { ...plan, dim: args.dim, budgetBytes: args.budgetBytes, min: args.from, max: args.to });
+    const f = fitAnalysis(await analyze(args.model), { ...plan, inputValues: args.values, dim: args.dim, budgetBytes: args.budgetBytes, min: args.from, max: args.to });
     const out = args.json ? `${JSON.stringify(f, null, 2)}\n` : renderFitText(f);
-    if (f.status === 'unknown') return { out: args.json ? out : '', err: `error: ${args.model}: ${f.note}\n`, code: 2 };
-    if (f.status === 'none-fits') return { out, err: `budget: ${f.note}\n`, code: 3 };
-    return { out, err: '', code: 0 };
+    const note = notes.join('');
+    if (f.status === 'unknown') return { out: args.json ? out : '', err: `${note}error: ${args.model}: ${f.note}\n`, code: 2 };
+    if (f.status === 'none-fits') return { out, err: `${note}budget: ${f.note}\n`, code: 3 };
+    return { out, err: note, code: 0 };
   }
   current.file = args.a;
-  const a = buildReport(analyzeFile(resolve(args.a)), plan);
+  const a = buildReport(await analyze(args.a), plan);
   current.file = args.b;
-  const b = buildReport(analyzeFile(resolve(args.b)), { ...plan, bindings: args.bindingsB, view: args.viewB });
+  const b = buildReport(await analyze(args.b), { ...plan, bindings: args.bindingsB, view: args.viewB });
   const d = diffReports(a, b);
-  return { out: args.json ? `${JSON.stringify({ ...d, a: { ...d.a, bindings: a.bindings, view: a.view }, b: { ...d.b, bindings: b.bindings, view: b.view } }, null, 2)}\n` : renderDiffText(d, a, b), err: '', code: 0 };
+  return { out: args.json ? `${JSON.stringify({ ...d, a: { ...d.a, bindings: a.bindings, view: a.view }, b: { ...d.b, bindings: b.bindings, view: b.view } }, null, 2)}\n` : renderDiffText(d, a, b), err: notes.join(''), code: 0 };
 }

@@ -99,7 +99,7 @@ export async function runCli(argv: string[], io: CliIo = { out: (t) => process.s
 }
 
 /** sweep, fit and diff: parse, run, and print errors in the one-line form of `report`. */
-function runAnswerCli(argv: string[], io: CliIo): number {
+async function runAnswerCli(argv: string[], io: CliIo): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.out(`${ANSWER_USAGE}\n`);
     return EXIT.ok;
@@ -113,7 +113,7 @@ function runAnswerCli(argv: string[], io: CliIo): number {
   }
   const current = { file: '' };
   try {
-    const r = runAnswer(args, current);
+    const r = await runAnswer(args, current);
     io.out(r.out);
     if (r.err !== '') io.err(r.err);
     return r.code;

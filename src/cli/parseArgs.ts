@@ -49,30 +49,7 @@ export function positiveInt(text: string, what: string, max = Number.MAX_SAFE_IN
   return n;
 }
 
-/** The options of `report`, for node:util parseArgs. */
-const OPTIONS = {
-  help: { type: 'boolean', short: 'h' },
-  json: { type: 'boolean' },
-  bind: { type: 'string', multiple: true },
-  value: { type: 'string', multiple: true },
-  view: { type: 'string' },
-  html: { type: 'string' },
-  budget: { type: 'string' },
-  threads: { type: 'string' },
-  'l2-cache': { type: 'string' },
-  'max-total-seq': { type: 'string' },
-  arena: { type: 'string' },
-  'mem-pattern': { type: 'string' },
-  'arena-extend': { type: 'string' },
-  run: { type: 'string' },
-  'arena-initial-chunk': { type: 'string' },
-  'arena-max-dead': { type: 'string' },
-  'arena-initial-growth': { type: 'string' },
-  'arena-max-pow2-extend': { type: 'string' },
-  optimization: { type: 'string' },
-  'cache-dir': { type: 'string' },
-  weights: { type: 'string' },
-} as const;
+
 
 function onOff(text: string, flag: string): boolean {
   if (text !== 'on' && text !== 'off') throw new LensError('bad-argument', `Invalid ${flag} '${text}': expected on or off`);
@@ -82,15 +59,22 @@ function onOff(text: string, flag: string): boolean {
 /** The plan options every command shares: bindings, view, session facts. */
 export const PLAN_OPTIONS = {
   bind: { type: 'string', multiple: true },
+  value: { type: 'string', multiple: true },
   view: { type: 'string' },
   threads: { type: 'string' },
   'l2-cache': { type: 'string' },
   'max-total-seq': { type: 'string' },
+  optimization: { type: 'string' },
+  'cache-dir': { type: 'string' },
+  weights: { type: 'string' },
 } as const;
 
+/** What the shared plan options set. */
+export type PlanArgs = Pick<CliArgs, 'bindings' | 'values' | 'view' | 'session' | 'optimization' | 'cacheDir' | 'weights'>;
+
 /** The shared plan options out of node:util's values. */
-export function planOptions(o: { bind?: string[]; view?: string; threads?: string; 'l2-cache'?: string; 'max-total-seq'?: string }): Pick<CliArgs, 'bindings' | 'view' | 'session'> {
-  const out: Pick<CliArgs, 'bindings' | 'view' | 'session'> = { bindings: {}, view: 'sequential', session: {} };
+export function planOptions(o: { bind?: string[]; value?: string[]; view?: string; threads?: string; 'l2-cache'?: string; 'max-total-seq'?: string; optimization?: string; 'cache-dir'?: string; weights?: string }): PlanArgs {
+  const out: PlanArgs = { bindings: {}, values: {}, view: 'sequential', session: {}, optimization: DEFAULT_GRAPH_OPTIMIZATION_LEVEL, cacheDir: null, weights: 'auto' };
   for (const spec of o.bind ?? []) {
     const m = /^([^=]+)=(.*)$/.exec(spec);
     if (!m) throw new LensError('bad-argument', `Invalid binding '${spec}': expected NAME=VALUE`);
@@ -103,8 +87,43 @@ export function planOptions(o: { bind?: string[]; view?: string; threads?: strin
   if (o.threads !== undefined) out.session.intraOpThreads = positiveInt(o.threads, 'thread count', MAX_INTRA_OP_THREADS);
   if (o['l2-cache'] !== undefined) out.session.l2CacheBytes = positiveInt(o['l2-cache'], 'L2 cache size');
   if (o['max-total-seq'] !== undefined) out.session.maxTotalSequenceLength = positiveInt(o['max-total-seq'], 'maximum total sequence length');
+  for (const spec of o.value ?? []) {
+    const m = /^([^=]+)=(.+)$/.exec(spec);
+    if (!m) throw new LensError('bad-argument', `Invalid value '${spec}': expected INPUT=V or INPUT=V,V,...`);
+    out.values[m[1]!] = m[2]!.split(',').map((t) => {
+      const n = Number(t.trim());
+      if (t.trim() === '' || !Number.isFinite(n)) throw new LensError('bad-argument', `Invalid value for '${m[1]}': '${t}' is not a number`);
+      return n;
+    });
+  }
+  if (o.optimization !== undefined) {
+    if (!(GRAPH_OPTIMIZATION_LEVELS as readonly string[]).includes(o.optimization)) throw new LensError('bad-argument', `Invalid optimization level '${o.optimization}': expected ${GRAPH_OPTIMIZATION_LEVELS.join(', ')}`);
+    out.optimization = o.optimization as GraphOptimizationLevel;
+  }
+  if (o['cache-dir'] !== undefined) out.cacheDir = o['cache-dir'];
+  if (o.weights !== undefined) {
+    if (o.weights !== 'auto' && o.weights !== 'real' && o.weights !== 'standin') throw new LensError('bad-argument', `Invalid weights '${o.weights}': expected auto, real or standin`);
+    out.weights = o.weights;
+  }
   return out;
 }
+
+/** The options of `report`, for node:util parseArgs: the shared plan options and its own. */
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  json: { type: 'boolean' },
+  html: { type: 'string' },
+  budget: { type: 'string' },
+  arena: { type: 'string' },
+  'mem-pattern': { type: 'string' },
+  'arena-extend': { type: 'string' },
+  run: { type: 'string' },
+  'arena-initial-chunk': { type: 'string' },
+  'arena-max-dead': { type: 'string' },
+  'arena-initial-growth': { type: 'string' },
+  'arena-max-pow2-extend': { type: 'string' },
+  ...PLAN_OPTIONS,
+} as const;
 
 /** A budget as bytes or with a unit (`2GiB`, `512MiB`, `1.5GB`). */
 export function budgetBytes(text: string): number {
@@ -138,15 +157,6 @@ export function parseArgs(argv: string[]): CliArgs {
   const { values: o, positionals } = parsed;
   args.json = o.json === true;
   Object.assign(args, planOptions(o));
-  for (const spec of o.value ?? []) {
-    const m = /^([^=]+)=(.+)$/.exec(spec);
-    if (!m) throw new LensError('bad-argument', `Invalid value '${spec}': expected INPUT=V or INPUT=V,V,...`);
-    args.values[m[1]!] = m[2]!.split(',').map((t) => {
-      const n = Number(t.trim());
-      if (t.trim() === '' || !Number.isFinite(n)) throw new LensError('bad-argument', `Invalid value for '${m[1]}': '${t}' is not a number`);
-      return n;
-    });
-  }
   if (o.html !== undefined) args.html = o.html;
   if (o.budget !== undefined) args.budget = budgetBytes(o.budget);
   if (o.arena !== undefined) args.arena.enableCpuMemArena = onOff(o.arena, '--arena');
@@ -161,15 +171,6 @@ export function parseArgs(argv: string[]): CliArgs {
   if (o['arena-max-dead'] !== undefined) args.arena.maxDeadBytesPerChunk = nonNegativeInt(o['arena-max-dead'], 'max dead bytes per chunk');
   if (o['arena-initial-growth'] !== undefined) args.arena.initialGrowthChunkSizeBytes = positiveInt(o['arena-initial-growth'], 'initial growth chunk size');
   if (o['arena-max-pow2-extend'] !== undefined) args.arena.maxPowerOfTwoExtendBytes = positiveInt(o['arena-max-pow2-extend'], 'max power-of-two extend bytes');
-  if (o.optimization !== undefined) {
-    if (!(GRAPH_OPTIMIZATION_LEVELS as readonly string[]).includes(o.optimization)) throw new LensError('bad-argument', `Invalid optimization level '${o.optimization}': expected ${GRAPH_OPTIMIZATION_LEVELS.join(', ')}`);
-    args.optimization = o.optimization as GraphOptimizationLevel;
-  }
-  if (o['cache-dir'] !== undefined) args.cacheDir = o['cache-dir'];
-  if (o.weights !== undefined) {
-    if (o.weights !== 'auto' && o.weights !== 'real' && o.weights !== 'standin') throw new LensError('bad-argument', `Invalid weights '${o.weights}': expected auto, real or standin`);
-    args.weights = o.weights;
-  }
   if (positionals.length > 1) throw new LensError('bad-argument', `Unexpected argument '${positionals[1]}'`);
   if (positionals.length === 0) throw new LensError('bad-argument', 'Missing MODEL argument');
   args.model = positionals[0]!;

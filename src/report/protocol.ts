@@ -54,6 +54,8 @@ export type ToWebview =
 export type FromWebview =
   | { type: 'ready' }
   | { type: 'bind'; bindings: Record<string, number> }
+  /** Plan with the contents of these small main-graph inputs fixed (the CLI's --value); an input left out is unknown. */
+  | { type: 'setInputValues'; values: Record<string, number[]> }
   | { type: 'setView'; view: PlanView }
   /** The toolbar's optimization level: plan ORT's graph at this level (the panel keeps it until closed). */
   | { type: 'setOptimization'; level: GraphOptimizationLevel }
@@ -67,7 +69,7 @@ export type FromWebview =
   | { type: 'cancelAnswer' };
 
 /** Every FromWebview discriminant, for validation on the host side. */
-export const FROM_WEBVIEW_TYPES: ReadonlyArray<FromWebview['type']> = ['ready', 'bind', 'setView', 'export', 'importProfile', 'setOptimization', 'sweep', 'fit', 'cancelAnswer'];
+export const FROM_WEBVIEW_TYPES: ReadonlyArray<FromWebview['type']> = ['ready', 'bind', 'setInputValues', 'setView', 'export', 'importProfile', 'setOptimization', 'sweep', 'fit', 'cancelAnswer'];
 
 /** Most points a sweep message may ask for. */
 export const MAX_SWEEP_POINTS = 1024;

@@ -56,7 +56,7 @@ export class LensHost extends Disposable {
    * Plans in the session's worker. A plan slower than PROGRESS_DELAY_MS shows a cancellable progress
    * notification with the worker's phases and counts; cancelling it (or `token`) terminates the worker.
    */
-  async plan(session: PlanSession, bindings: Record<string, number>, view: PlanView, token?: vscode.CancellationToken, facts: Partial<ReportSession> = {}, onProgress?: (p: PlanProgress) => void): Promise<PlanResult> {
+  async plan(session: PlanSession, bindings: Record<string, number>, view: PlanView, token?: vscode.CancellationToken, facts: Partial<ReportSession> = {}, onProgress?: (p: PlanProgress) => void, values: Record<string, number[]> = {}): Promise<PlanResult> {
     const fileName = basename(session.modelPath);
     const cts = new vscode.CancellationTokenSource();
     const outer = token?.onCancellationRequested(() => cts.cancel());
@@ -68,7 +68,7 @@ export class LensHost extends Disposable {
       latest = p;
       show?.(p);
       onProgress?.(p);
-    });
+    }, values);
     const settled = work.then(
       () => undefined,
       () => undefined,
@@ -96,7 +96,7 @@ export class LensHost extends Disposable {
         );
       }
       const result = await work;
-      this.log(`${result.analyzed ? 'Analyzed and planned' : result.cached ? 'Reused a recent plan of' : 'Replanned'} ${session.modelPath} (${view}, bindings ${JSON.stringify(bindings)}) in ${Date.now() - started} ms`);
+      this.log(`${result.analyzed ? 'Analyzed and planned' : result.cached ? 'Reused a recent plan of' : 'Replanned'} ${session.modelPath} (${view}, bindings ${JSON.stringify(bindings)}${Object.keys(values).length > 0 ? `, input values ${JSON.stringify(values)}` : ''}) in ${Date.now() - started} ms`);
       return result;
     } finally {
       outer?.dispose();

@@ -13,7 +13,7 @@ import type { FitResult } from '../report/fit';
 import type { SweepResult } from '../report/sweep';
 
 /** A sweep or fit to run on the worker's analysis (see AnswerRequest). */
-export type AnswerQuery = { bindings: Record<string, number>; view: PlanView; session: Partial<ReportSession>; dim: string } & ({ kind: 'sweep'; values: number[] } | { kind: 'fit'; budgetBytes: number });
+export type AnswerQuery = { bindings: Record<string, number>; inputValues?: Record<string, number[]>; view: PlanView; session: Partial<ReportSession>; dim: string } & ({ kind: 'sweep'; values: number[] } | { kind: 'fit'; budgetBytes: number });
 
 /** What a sweep or fit answers. */
 export type AnswerResult = { kind: 'sweep'; sweep: SweepResult } | { kind: 'fit'; fit: FitResult };
@@ -64,9 +64,9 @@ export const RECENT_PLANS = 6;
 export const RECENT_PLANS_MAX_BYTES = 256 * 1024 * 1024;
 
 /** The cache key of a request: bindings in name order, the view and the session facts. */
-export function planKey(bindings: Record<string, number>, view: PlanView, session: Partial<ReportSession>): string {
+export function planKey(bindings: Record<string, number>, view: PlanView, session: Partial<ReportSession>, values: Record<string, number[]> = {}): string {
   const sorted = (o: object): Array<[string, unknown]> => Object.entries(o).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([sorted(bindings), view, sorted(session)]);
+  return JSON.stringify([sorted(bindings), view, sorted(session), sorted(values)]);
 }
 
 interface Pending {
@@ -102,16 +102,16 @@ export class PlanSession {
    * Builds the report for `bindings`, `view` and `session`; rejects with LensError('cancelled') when
    * `token` fires. `onProgress` hears the worker's progress (nothing when the answer is cached).
    */
-  plan(bindings: Record<string, number>, view: PlanView, token?: CancellationLike, session: Partial<ReportSession> = {}, onProgress?: (progress: PlanProgress) => void): Promise<PlanResult> {
+  plan(bindings: Record<string, number>, view: PlanView, token?: CancellationLike, session: Partial<ReportSession> = {}, onProgress?: (progress: PlanProgress) => void, values: Record<string, number[]> = {}): Promise<PlanResult> {
     if (token?.isCancellationRequested) return Promise.reject(this.cancelledError());
-    const key = planKey(bindings, view, session);
+    const key = planKey(bindings, view, session, values);
     const hit = this.recent.get(key);
     if (hit) {
       this.recent.delete(key);
       this.recent.set(key, hit);
       return Promise.resolve(planResult(hit.columns, hit.packed, false, true, hit.decoded));
     }
-    return this.planInWorker(bindings, view, token, session, onProgress).then((recent) => {
+    return this.planInWorker(bindings, view, token, session, onProgress, values).then((recent) => {
       this.remember(key, recent);
       return planResult(recent.columns, recent.packed, recent.analyzed, false, recent.decoded);
     });
@@ -134,7 +134,7 @@ export class PlanSession {
         resolve: (r) => { sub?.dispose(); resolve(r); },
         reject: (e) => { sub?.dispose(); reject(e); },
       });
-      const req: AnswerRequest = { ...query, bindings: { ...query.bindings }, session: { ...query.session }, id, cancel };
+      const req: AnswerRequest = { ...query, bindings: { ...query.bindings }, inputValues: { ...(query.inputValues ?? {}) }, session: { ...query.session }, id, cancel };
       worker.postMessage(req);
     });
   }
@@ -151,7 +151,7 @@ export class PlanSession {
     }
   }
 
-  private planInWorker(bindings: Record<string, number>, view: PlanView, token: CancellationLike | undefined, session: Partial<ReportSession>, onProgress?: (progress: PlanProgress) => void): Promise<RecentPlan & { analyzed: boolean }> {
+  private planInWorker(bindings: Record<string, number>, view: PlanView, token: CancellationLike | undefined, session: Partial<ReportSession>, onProgress: ((progress: PlanProgress) => void) | undefined, values: Record<string, number[]>): Promise<RecentPlan & { analyzed: boolean }> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
     return new Promise<RecentPlan & { analyzed: boolean }>((resolve, reject) => {
@@ -167,7 +167,7 @@ export class PlanSession {
           reject(e);
         },
       });
-      const req: PlanRequest = { id, bindings: { ...bindings }, view, session: { ...session } };
+      const req: PlanRequest = { id, bindings: { ...bindings }, ...(Object.keys(values).length > 0 ? { values: { ...values } } : {}), view, session: { ...session } };
       worker.postMessage(req);
     });
   }

@@ -50,7 +50,7 @@ function toWorkerError(err: unknown): WorkerError {
 /** A sweep or fit on the kept analysis; stops between plans once the host sets the shared cancel flag. */
 function runAnswer(analysis: Analysis, req: AnswerRequest, progress: (done: number, total: number, message: string) => void): AnswerResponse {
   const flag = new Int32Array(req.cancel);
-  const base = { dim: req.dim, bindings: req.bindings, view: req.view, session: req.session, isCancelled: () => Atomics.load(flag, 0) !== 0 };
+  const base = { dim: req.dim, bindings: req.bindings, inputValues: req.inputValues ?? {}, view: req.view, session: req.session, isCancelled: () => Atomics.load(flag, 0) !== 0 };
   const onProgress = (p: { done: number; total: number; message: string }): void => progress(p.done, p.total, p.message);
   if (req.kind === 'sweep') return { id: req.id, ok: true, sweep: sweepAnalysis(analysis, { ...base, values: req.values, onProgress }) };
   return { id: req.id, ok: true, fit: fitAnalysis(analysis, { ...base, budgetBytes: req.budgetBytes, onProgress }) };
@@ -100,7 +100,7 @@ function start(): void {
     try {
       const { analysis, analyzed } = await analysisFor(req.session, progress);
       const report = buildReport(analysis, {
-        bindings: req.bindings, view: req.view, session: req.session, arena: req.session.arena,
+        bindings: req.bindings, values: req.values ?? {}, view: req.view, session: req.session, arena: req.session.arena,
         onProgress: (p) => progress(READ_PERCENT + (PLAN_PERCENT * p.done) / Math.max(1, p.total), p.message),
       });
       const values = report.graphs.reduce((n, g) => n + g.values.length, 0);

@@ -39,6 +39,8 @@ export type ProfileImporter = (view: ReportView) => Promise<void>;
 export class ReportView extends Disposable {
   readonly fileName: string;
   private bindings: Record<string, number>;
+  /** Contents fixed for small inputs in the panel (setInputValues); kept until the panel closes. */
+  private inputValues: Record<string, number[]> = {};
   private view: PlanView;
   /** The level chosen with the toolbar, over the setting, until the panel closes; null: the setting. */
   private level: GraphOptimizationLevel | null = null;
@@ -192,7 +194,7 @@ export class ReportView extends Disposable {
       const facts = this.sessionFacts();
       const plan = await this.host.plan(session, this.bindings, this.view, undefined, facts, (p) => {
         if (generation === this.generation) this.post({ type: 'loading', fileName: this.fileName, message: `Planning memory for ${this.fileName}: ${p.percent}% · ${p.message}` });
-      });
+      }, this.inputValues);
       if (generation !== this.generation || this.isDisposed) return;
       this.last = { ok: true, plan };
       this.onPlanned?.({ ...this.bindings });
@@ -222,6 +224,11 @@ export class ReportView extends Disposable {
         // The same values again (a field left without a change) plan nothing while a report is shown.
         if (this.last?.ok === true && planKey(msg.bindings, this.view, {}) === planKey(this.bindings, this.view, {})) return;
         this.bindings = { ...msg.bindings };
+        void this.replan();
+        return;
+      case 'setInputValues':
+        if (this.last?.ok === true && planKey({}, this.view, {}, msg.values) === planKey({}, this.view, {}, this.inputValues)) return;
+        this.inputValues = { ...msg.values };
         void this.replan();
         return;
       case 'setView':
@@ -272,7 +279,7 @@ export class ReportView extends Disposable {
     delete bindings[dim];
     try {
       const session = this.host.sessions.acquire(this.modelUri.fsPath);
-      const result = await session.answer({ ...what, dim, bindings, view: this.view, session: this.sessionFacts() }, cts.token, (p) => {
+      const result = await session.answer({ ...what, dim, bindings, inputValues: this.inputValues, view: this.view, session: this.sessionFacts() }, cts.token, (p) => {
         if (this.answerCts === cts) this.post({ type: 'answerProgress', kind, message: p.message, percent: p.percent });
       });
       if (this.answerCts !== cts || this.isDisposed) return;

@@ -7,6 +7,7 @@ import { GRAPH_OPTIMIZATION_LEVELS, type GraphOptimizationLevel } from '../repor
 import type { FromWebview } from '../report/protocol';
 import { FROM_WEBVIEW_TYPES, MAX_SWEEP_POINTS } from '../report/protocol';
 import { MAX_DIM_VALUE } from '../report/fit';
+import { MAX_FIXED_ELEMENTS } from '../analyze/inputValues';
 import { assertUnreachable } from '../onnx/lensError';
 
 /** Most symbolic dims a bind message may carry (real models have a handful). */
@@ -50,6 +51,24 @@ function validateBindings(raw: unknown): Record<string, number> | string {
   return out;
 }
 
+/** Most inputs a setInputValues message may fix. */
+export const MAX_FIXED_INPUTS = 64;
+
+function validateInputValues(raw: unknown): Record<string, number[]> | string {
+  if (!isRecord(raw)) return 'values is not an object';
+  const keys = Object.keys(raw);
+  if (keys.length > MAX_FIXED_INPUTS) return `values has ${keys.length} entries, more than ${MAX_FIXED_INPUTS}`;
+  const out: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
+  for (const key of keys) {
+    const list = raw[key];
+    if (key.length === 0 || key.length > MAX_BINDING_NAME_LENGTH) return `input name of length ${key.length} is out of range`;
+    if (!Array.isArray(list) || list.length === 0 || list.length > MAX_FIXED_ELEMENTS) return `values of '${key}' is not a list of 1 to ${MAX_FIXED_ELEMENTS} numbers`;
+    if (!list.every((x) => typeof x === 'number' && Number.isFinite(x))) return `values of '${key}' holds something that is not a finite number`;
+    out[key] = [...(list as number[])];
+  }
+  return out;
+}
+
 /** A value a dim may take in a sweep or fit (0 to 2^31 − 1, as the bindings fields). */
 function isDimValue(x: unknown): x is number {
   return typeof x === 'number' && Number.isInteger(x) && x >= 0 && x <= MAX_DIM_VALUE;
@@ -77,6 +96,11 @@ export function validateFromWebview(raw: unknown): Validated {
       const bindings = validateBindings(raw.bindings);
       if (typeof bindings === 'string') return refuse(type, bindings);
       return { ok: true, message: { type: 'bind', bindings } };
+    }
+    case 'setInputValues': {
+      const values = validateInputValues(raw.values);
+      if (typeof values === 'string') return refuse(type, values);
+      return { ok: true, message: { type: 'setInputValues', values } };
     }
     case 'export': {
       const { format, fileName, data } = raw;

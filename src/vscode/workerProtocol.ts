@@ -20,6 +20,8 @@ export interface PlanRequest {
   kind?: 'report';
   id: number;
   bindings: Record<string, number>;
+  /** Contents fixed for small main-graph inputs (the CLI's --value); absent for none. */
+  values?: Record<string, number[]>;
   view: PlanView;
   /**
    * Session facts from the settings (the rest keep their defaults), and the graph optimization level
@@ -36,6 +38,8 @@ export interface PlanRequest {
 export type AnswerRequest = {
   id: number;
   bindings: Record<string, number>;
+  /** As PlanRequest's `values` (named apart from a sweep's dim values). */
+  inputValues?: Record<string, number[]>;
   view: PlanView;
   session: Partial<ReportSession>;
   dim: string;

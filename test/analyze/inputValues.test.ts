@@ -6,6 +6,9 @@ import { buildReport, type Analysis } from '../../src/analyze/buildReport';
 import { sampleRateBranchModel } from '../oracle/generatedModels';
 import { buildModel, DataType, node, tensorValue } from '../support/onnxBuilder';
 import { parseArgs } from '../../src/cli/parseArgs';
+import { sweepAnalysis } from '../../src/analyze/sweep';
+import { fitAnalysis } from '../../src/analyze/fit';
+import { parseAnswerArgs } from '../../src/cli/answerArgs';
 
 function analysis(bytes: Uint8Array): Analysis {
   return { filePath: '/virtual/sr.onnx', model: decodeModelBytes(bytes, { fileName: 'sr.onnx' }).model, fileBytes: bytes.length };
@@ -43,4 +46,32 @@ test('cli --value parses INPUT=V and INPUT=V,V and refuses non-numbers', () => {
   assert.deepEqual(parseArgs(['report', 'm.onnx', '--value', 'sr=16000', '--value', 'hw=480,640']).values, { sr: [16000], hw: [480, 640] });
   assert.throws(() => parseArgs(['report', 'm.onnx', '--value', 'sr=abc']), /Invalid value for 'sr': 'abc' is not a number/);
   assert.throws(() => parseArgs(['report', 'm.onnx', '--value', 'sr']), /expected INPUT=V/);
+});
+
+test('a sweep and a fit keep the fixed input values at every point: each point equals the report with those values', () => {
+  const a = analysis(sampleRateBranchModel({ batchChain: true }));
+  const values = [1, 2, 8, 64];
+  const unknown = sweepAnalysis(a, { dim: 'n', values });
+  assert.ok(unknown.points.every((p) => p.peakBytes === null), 'without sr the If leaves the peak unknown at every n');
+  const swept = sweepAnalysis(analysis(sampleRateBranchModel({ batchChain: true })), { dim: 'n', values, inputValues: { sr: [16000] } });
+  for (const p of swept.points) {
+    const r = buildReport(analysis(sampleRateBranchModel({ batchChain: true })), { bindings: { n: p.value }, values: { sr: [16000] } });
+    assert.equal(r.graphs[0]!.peak.bytes, p.peakBytes, `n=${p.value}`);
+    assert.equal(typeof p.peakBytes, 'number');
+  }
+  const f = fitAnalysis(analysis(sampleRateBranchModel({ batchChain: true })), { dim: 'n', budgetBytes: 64 * 1024, inputValues: { sr: [8000] } });
+  assert.equal(f.status, 'fits', f.note);
+  const peakAt = (n: number) => buildReport(analysis(sampleRateBranchModel({ batchChain: true })), { bindings: { n }, values: { sr: [8000] } }).graphs[0]!.peak.bytes!;
+  assert.equal(f.modeledPeakBytes, peakAt(f.value!));
+  assert.equal(f.next!.modeledPeakBytes, peakAt(f.next!.value));
+  assert.ok(f.peakBytes! <= 64 * 1024 && f.next!.peakBytes > 64 * 1024);
+});
+
+test('sweep and fit take --value and the level flags as report does; diff refuses --value', () => {
+  const sweep = parseAnswerArgs(['sweep', 'm.onnx', '--dim', 'n', '--from', '1', '--to', '4', '--value', 'sr=16000', '--optimization', 'extended']);
+  assert.deepEqual(sweep.values, { sr: [16000] });
+  assert.equal(sweep.optimization, 'extended');
+  assert.equal(parseAnswerArgs(['fit', 'm.onnx', '--dim', 'n', '--budget', '1MiB']).optimization, 'all');
+  assert.throws(() => parseAnswerArgs(['diff', 'a.onnx', 'b.onnx', '--value', 'sr=1']), /diff does not take it/);
+  assert.throws(() => parseAnswerArgs(['sweep', 'm.onnx', '--dim', 'n', '--from', '1', '--to', '4', '--optimization', 'max']), /Invalid optimization level 'max'/);
 });

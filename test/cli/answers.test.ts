@@ -25,7 +25,7 @@ function run(...args: string[]) {
 }
 
 test('sweep --json: dim and points with value, peakBytes and peakStep; knees and polynomial segments', () => {
-  const r = run('sweep', MODEL, '--dim', 'sequence', '--from', '16', '--to', '48', '--step', '8', '--bind', 'batch=2', '--json');
+  const r = run('sweep', MODEL, '--dim', 'sequence', '--from', '16', '--to', '48', '--step', '8', '--bind', 'batch=2', '--json', '--optimization', 'disabled');
   assert.equal(r.code, 0, r.err);
   const j = JSON.parse(r.out);
   assert.equal(j.dim, 'sequence');
@@ -42,7 +42,7 @@ test('sweep --json: dim and points with value, peakBytes and peakStep; knees and
 });
 
 test('sweep: the table names the session, the knees and the polynomials (marked as interpolation between the points)', () => {
-  const r = run('sweep', MODEL, '--dim', 'sequence', '--from', '1', '--to', '64', '--points', '7', '--log', '--bind', 'batch=1');
+  const r = run('sweep', MODEL, '--dim', 'sequence', '--from', '1', '--to', '64', '--points', '7', '--log', '--bind', 'batch=1', '--optimization', 'disabled');
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /^sweep of sequence from 1 to 64 \(7 points\) with batch=1$/m);
   assert.match(r.out, /^session: ONNX Runtime 1\.30 · CPU EP · graph optimizations disabled · sequential executor/m);
@@ -103,11 +103,11 @@ test('fit: the largest value within the budget, exit 0; 3 when not even the smal
 test('diff: two models, Δ peak and initializers in the text; --json lists the buffers with aBytes and bBytes', () => {
   const other = join(dir, 'other.onnx');
   writeFileSync(other, attentionScoresModel());
-  const r = run('diff', MODEL, other, '--bind', 'batch=1', '--bind', 'sequence=8');
+  const r = run('diff', MODEL, other, '--bind', 'batch=1', '--bind', 'sequence=8', '--optimization', 'disabled');
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /^peak: +A .* at step 2 +B .* at step 2 +delta ±0 B$/m);
   assert.match(r.out, /the same ops in the same order: curves align by step/);
-  const a = JSON.parse(run('diff', MODEL, other, '--json', '--bind', 'batch=1', '--bind', 'sequence=8').out);
+  const a = JSON.parse(run('diff', MODEL, other, '--json', '--bind', 'batch=1', '--bind', 'sequence=8', '--optimization', 'disabled').out);
   assert.equal(a.peakDeltaBytes, 0);
   assert.equal(a.a.peakBytes, attentionScoresPeak(1, 8).bytes);
   assert.deepEqual(a.buffers, []);
@@ -131,4 +131,20 @@ test('diff: one model under two bindings (--bind-b) or two views (--view-b)', ()
   assert.match(views.out, /^session A: .*sequential executor/m);
   assert.match(views.out, /^session B: .*parallel executor/m);
   assert.equal(run('diff', MODEL, MODEL, '--view-b', 'both').err, "error: Invalid view 'both': expected sequential or parallel (see --help)\n");
+});
+
+test('sweep at the default level plans ORT\'s graph at all, as report does: the same peak at each point and the level in the session', () => {
+  const r = run('sweep', MODEL, '--dim', 'sequence', '--from', '16', '--to', '32', '--step', '16', '--bind', 'batch=2', '--json');
+  assert.equal(r.code, 0, r.err);
+  const j = JSON.parse(r.out);
+  for (const p of j.points) {
+    const rep = run('report', MODEL, '--json', '--bind', 'batch=2', '--bind', `sequence=${p.value}`);
+    assert.equal(rep.code, 0, rep.err);
+    const report = JSON.parse(rep.out);
+    assert.equal(j.session.graphOptimizationLevel, report.session.graphOptimizationLevel);
+    assert.equal(p.peakBytes, report.graphs[0].peak.bytes, `sequence=${p.value}`);
+  }
+  // Without ORT both fall back to disabled and say so; with it (as in CI) both are at all.
+  if (r.err === '') assert.equal(j.session.graphOptimizationLevel, 'all');
+  else assert.match(r.err, /^note: .*modeled at graph optimization level disabled instead of all/m);
 });

@@ -310,7 +310,7 @@ export function strideAlignModel(): Uint8Array {
  * A voice model's sample-rate switch: an If on `sr == 16000` whose branches give different ranks
  * ([2, 32] or [1, 4, 16]), so the sizes after it are known only once `sr` is fixed (`--value`).
  */
-export function sampleRateBranchModel(): Uint8Array {
+export function sampleRateBranchModel(options: { batchChain?: boolean } = {}): Uint8Array {
   const branch = (tag: string, dims: number[]) =>
     graph({
       name: `${tag}_branch`,
@@ -325,9 +325,11 @@ export function sampleRateBranchModel(): Uint8Array {
       node('If', ['is16k'], ['framed'], { name: 'by_rate', attrs: [attr.graph('then_branch', branch('then', [2, 32])), attr.graph('else_branch', branch('else', [1, 4, 16]))] }),
       node('Relu', ['framed'], ['r'], { name: 'relu' }),
       node('Sigmoid', ['r'], ['Y'], { name: 'out' }),
+      // With `batchChain`, a second input of symbolic length 'n' and a chain of its own, so a sweep of n has the If beside it.
+      ...(options.batchChain ? [node('Relu', ['Z'], ['z1'], { name: 'z_relu' }), node('Sigmoid', ['z1'], ['W'], { name: 'z_out' })] : []),
     ],
-    inputs: [tensorValue('X', DataType.FLOAT, [1, 64]), tensorValue('sr', DataType.INT64, [])],
-    outputs: [tensorValue('Y', DataType.FLOAT, null)],
+    inputs: [tensorValue('X', DataType.FLOAT, [1, 64]), tensorValue('sr', DataType.INT64, []), ...(options.batchChain ? [tensorValue('Z', DataType.FLOAT, ['n', 128])] : [])],
+    outputs: [tensorValue('Y', DataType.FLOAT, null), ...(options.batchChain ? [tensorValue('W', DataType.FLOAT, ['n', 128])] : [])],
     initializers: [int64Tensor('sr16k', [16000], [])],
   });
 }

@@ -63,6 +63,7 @@ export class App {
       onView: (view) => this.requestView(view),
       onOptimization: (level) => this.bridge.post({ type: 'setOptimization', level }),
       onBind: (bindings) => { this.state.bindings = bindings; this.saveSoon(); this.bridge.post({ type: 'bind', bindings }); },
+      onInputValues: (values) => { this.state.inputValues = values; this.saveSoon(); this.bridge.post({ type: 'setInputValues', values }); },
       onSearch: (q) => { this.state.search = q; this.refreshEmphasis(); this.saveSoon(); },
       onSearchStep: (direction) => this.stepSearch(direction),
       // A new order starts at its top row: the largest buffers when sorted by size.
@@ -188,6 +189,8 @@ export class App {
       if (this.state.view !== report.view) this.bridge.post({ type: 'setView', view: this.state.view });
       const wanted = this.state.bindings;
       if (Object.keys(wanted).length > 0 && JSON.stringify(wanted) !== JSON.stringify(report.bindings)) this.bridge.post({ type: 'bind', bindings: wanted });
+      const values = this.state.inputValues;
+      if (Object.keys(values).length > 0 && JSON.stringify(values) !== JSON.stringify(report.inputValues ?? {})) this.bridge.post({ type: 'setInputValues', values });
     } else {
       this.state.view = report.view;
     }

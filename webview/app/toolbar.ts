@@ -1,16 +1,19 @@
 /**
  * The toolbar, built from vscode-elements controls: Sequential | Parallel, the graph optimization
  * level of the modeled session (disabled | basic | extended | all), the bindings (bindingsView.ts),
+ * the contents of small inputs (inputValuesView.ts),
  * search, sort and band toggles, export, Sweep… and the details-panel toggle.
  */
 import type { FromWebview } from '../../src/report/protocol';
 import type { GraphOptimizationLevel, PlanView, Report } from '../../src/report/report';
 import { custom, el } from '../dom';
 import { BindingsView } from './bindingsView';
+import { InputValuesView } from './inputValuesView';
 import type { ViewState } from '../viewState';
+import type { ReportTables } from '../graphTable';
 
-/** What the toolbar reads of a report. */
-type ReportFacts = Pick<Report, 'symbols' | 'bindings' | 'view' | 'dims'> & { session?: Partial<Report['session']> };
+/** What the toolbar reads of a report (the graphs for the inputs whose contents it offers to fix). */
+type ReportFacts = Pick<Report, 'symbols' | 'bindings' | 'view' | 'dims' | 'inputValues'> & { session?: Partial<Report['session']>; graphs?: ReportTables['graphs'] };
 
 /** The levels in ORT's order (report.ts GRAPH_OPTIMIZATION_LEVELS; the webview imports types only). */
 const LEVELS: readonly GraphOptimizationLevel[] = ['disabled', 'basic', 'extended', 'all'];
@@ -24,6 +27,8 @@ export interface ToolbarCallbacks {
   /** A level button: plan ORT's graph at that level. */
   onOptimization(level: GraphOptimizationLevel): void;
   onBind(bindings: Record<string, number>): void;
+  /** The input-values fields: plan with these contents fixed (an input left out is unknown). */
+  onInputValues(values: Record<string, number[]>): void;
   onSearch(query: string): void;
   /** Enter (1) or Shift+Enter (-1) in the search field: move to the next or previous match. */
   onSearchStep(direction: 1 | -1): void;
@@ -45,6 +50,7 @@ export class Toolbar {
   private readonly seqButton = custom('vscode-button', { id: 'view-sequential', 'aria-pressed': 'true' }, 'Sequential');
   private readonly parButton = custom('vscode-button', { id: 'view-parallel', secondary: '', 'aria-pressed': 'false' }, 'Parallel');
   private readonly bindings: BindingsView;
+  private readonly inputValues: InputValuesView;
   private readonly levelButtons = LEVELS.map((level) => custom('vscode-button', { id: `level-${level}`, secondary: '', 'aria-pressed': 'false', title: `Model ONNX Runtime's graph at optimization level ${level}` }, level));
   private readonly search = custom('vscode-textfield', { id: 'search', placeholder: 'Search name or op', 'aria-label': 'Search values by name or op' }) as FieldLike;
   private readonly searchCount = el('span', 'search-count');
@@ -55,6 +61,7 @@ export class Toolbar {
 
   constructor(callbacks: ToolbarCallbacks) {
     this.bindings = new BindingsView((b) => callbacks.onBind(b));
+    this.inputValues = new InputValuesView((v) => callbacks.onInputValues(v));
     const viewGroup = el('div', 'view-switch');
     viewGroup.setAttribute('role', 'group');
     viewGroup.setAttribute('aria-label', 'Plan view');
@@ -90,7 +97,7 @@ export class Toolbar {
       b.addEventListener('click', () => callbacks.onExport(format));
       exportGroup.append(b);
     }
-    this.element.append(viewGroup, levelGroup, this.bindings.element, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.sweepButton, this.panelButton);
+    this.element.append(viewGroup, levelGroup, this.bindings.element, this.inputValues.element, this.search, this.searchCount, this.sortButton, this.bandButton, exportGroup, this.sweepButton, this.panelButton);
   }
 
   /** Reflects the report (the view switch always shows the report's actual view) and the state. */
@@ -105,6 +112,7 @@ export class Toolbar {
     this.bandButton.textContent = state.isBandCollapsed ? 'Expand inputs' : 'Collapse inputs';
     if (this.search.value !== state.search) this.search.value = state.search;
     if (report) this.bindings.update(report);
+    if (report?.graphs) this.inputValues.update({ graphs: report.graphs, ...(report.inputValues ? { inputValues: report.inputValues } : {}) });
   }
 
   /** Shows where the search is: `k of n` once a match is chosen, `n matches` before, `no match`, or nothing without a query. */
@@ -117,7 +125,7 @@ export class Toolbar {
    * export). The view switch stays: it asks the host to plan again.
    */
   setActionable(isActionable: boolean): void {
-    const controls = [this.search, this.sortButton, this.bandButton, this.sweepButton, ...this.element.querySelectorAll<HTMLElement>('.export-group vscode-button'), ...this.bindings.controls];
+    const controls = [this.search, this.sortButton, this.bandButton, this.sweepButton, ...this.element.querySelectorAll<HTMLElement>('.export-group vscode-button'), ...this.bindings.controls, ...this.inputValues.controls];
     for (const c of controls) {
       if (isActionable) c.removeAttribute('disabled');
       else c.setAttribute('disabled', '');
