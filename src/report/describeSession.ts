@@ -84,8 +84,13 @@ const MAX_LABELLED_BINDINGS = 12;
  * The bindings a report was planned with, in one line for the panel header and every export, e.g.
  * "bindings batch=1 · sequence=128 (past unbound)", "no bindings (batch, sequence unbound)" or
  * "no symbolic dims". Only the free dims count (a report's `dims`; `symbols` for older reports).
+ * Contents fixed for inputs follow: "bindings n=2 · input values sr=16000".
  */
-export function describeBindings(report: Pick<Report, 'bindings' | 'symbols' | 'dims'>): string {
+export function describeBindings(report: Pick<Report, 'bindings' | 'symbols' | 'dims' | 'inputValues'>): string {
+  return `${describeDims(report)}${describeInputValues(report)}`;
+}
+
+function describeDims(report: Pick<Report, 'bindings' | 'symbols' | 'dims'>): string {
   const names = report.dims ? report.dims.free.map((f) => f.name) : report.symbols;
   if (names.length === 0) return 'no symbolic dims';
   const bound = names.filter((n) => typeof report.bindings[n] === 'number');
@@ -95,6 +100,13 @@ export function describeBindings(report: Pick<Report, 'bindings' | 'symbols' | '
   const rest = unbound.length === 0 ? '' : ` (${list(unbound, (n) => n)} unbound)`;
   if (bound.length === 0) return `no bindings${rest}`;
   return `bindings ${list(bound, (n) => `${n}=${report.bindings[n]}`)}${rest}`;
+}
+
+/** The contents fixed for inputs (`--value`), e.g. " · input values sr=16000", or '' when none. */
+function describeInputValues(report: Pick<Report, 'inputValues'>): string {
+  const fixed = Object.entries(report.inputValues ?? {});
+  if (fixed.length === 0) return '';
+  return ` · input values ${fixed.map(([k, v]) => `${k}=${v.join(',')}`).join(', ')}`;
 }
 
 /** The bindings as a file-name part, e.g. "batch1-sequence128", or '' when none are bound. */

@@ -76,6 +76,8 @@ test('describeBindings() names the free dims bound and unbound; bindingsFileTag(
   assert.equal(describeBindings({ bindings: {}, symbols: [], dims: free([]) }), 'no symbolic dims');
   assert.equal(describeBindings({ bindings: {}, symbols: ['b', 's'], dims: free(['b', 's']) }), 'no bindings (b, s unbound)');
   assert.equal(describeBindings({ bindings: { b: 1, s: 8 }, symbols: ['b', 's'], dims: free(['b', 's']) }), 'bindings b=1, s=8');
+  assert.equal(describeBindings({ bindings: { b: 1, s: 8 }, symbols: ['b', 's'], dims: free(['b', 's']), inputValues: { sr: [16000], hw: [480, 640] } }), 'bindings b=1, s=8 · input values sr=16000, hw=480,640');
+  assert.equal(describeBindings({ bindings: {}, symbols: [], dims: free([]), inputValues: { sr: [8000] } }), 'no symbolic dims · input values sr=8000');
   // Only free dims count: a binding of a derived name (an older panel's state) is not listed.
   assert.equal(describeBindings({ bindings: { b: 1, unk: 3 }, symbols: ['b', 's', 'unk'], dims: free(['b', 's']) }), 'bindings b=1 (s unbound)');
   // Reports without dims fall back to their symbols.

@@ -15,11 +15,13 @@ test('validateFromWebview() accepts every well-formed message and returns a copy
     [{ type: 'fit', dim: 'batch', budgetBytes: 2147483648 }, { type: 'fit', dim: 'batch', budgetBytes: 2147483648 }],
     [{ type: 'fit', dim: 'batch', budgetBytes: null }, { type: 'fit', dim: 'batch', budgetBytes: null }],
     [{ type: 'cancelAnswer', id: 3 }, { type: 'cancelAnswer' }],
+    [{ type: 'setInputValues', values: { sr: [16000], hw: [480, 640.5] }, x: 1 }, { type: 'setInputValues', values: { sr: [16000], hw: [480, 640.5] } }],
+    [{ type: 'setInputValues', values: {} }, { type: 'setInputValues', values: {} }],
   ];
   for (const [input, expected] of cases) {
     const r = validateFromWebview(input);
     assert.equal(r.ok, true, JSON.stringify(input));
-    if (r.ok) assert.deepEqual(r.message, expected);
+    if (r.ok) assert.deepEqual(JSON.parse(JSON.stringify(r.message)), expected);
   }
 });
 
@@ -61,6 +63,13 @@ test('validateFromWebview() refuses malformed messages with a reason', () => {
     ['log sweep from 0', { type: 'sweep', dim: 'n', from: 0, to: 2, points: 2, log: true }, 'sweep'],
     ['fit budget as text', { type: 'fit', dim: 'n', budgetBytes: '2GiB' }, 'fit'],
     ['fit budget negative', { type: 'fit', dim: 'n', budgetBytes: -1 }, 'fit'],
+    ['input values not an object', { type: 'setInputValues', values: [1] }, 'setInputValues'],
+    ['input value not a list', { type: 'setInputValues', values: { sr: 16000 } }, 'setInputValues'],
+    ['input value list empty', { type: 'setInputValues', values: { sr: [] } }, 'setInputValues'],
+    ['input value not finite', { type: 'setInputValues', values: { sr: [Infinity] } }, 'setInputValues'],
+    ['input value as text', { type: 'setInputValues', values: { sr: ['16000'] } }, 'setInputValues'],
+    ['input value list too long', { type: 'setInputValues', values: { x: new Array(1025).fill(0) } }, 'setInputValues'],
+    ['input name empty', { type: 'setInputValues', values: { '': [1] } }, 'setInputValues'],
   ];
   for (const [label, input, type] of cases) {
     const r = validateFromWebview(input);

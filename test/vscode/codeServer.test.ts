@@ -16,6 +16,7 @@ import { buildModel, DataType, node, tensor, tensorValue } from '../support/onnx
 import { codeServerMissing, installExtension, startCodeServer, type CodeServer } from './support/codeServer';
 import { CORPUS_DIR } from '../support/corpus';
 import { attentionScoresModel, attentionScoresPeak, ifChainModel, loopScanModel } from '../support/sampleModels';
+import { sampleRateBranchModel } from '../oracle/generatedModels';
 import { describeSession } from '../../src/report/describeSession';
 import { formatBytesExact } from '../../src/report/formatBytes';
 import { machineNchwcBlockSize } from '../../src/optimize/optimizeModel';
@@ -80,6 +81,8 @@ function makeWorkspace(run: string): string {
   // Symbolic batch and sequence, with a peak known in closed form: the Sweep… panel and Compare.
   writeFileSync(join(ws, 'attention.onnx'), attentionScoresModel());
   for (const [name, make] of MANY_GRAPH_MODELS) writeFileSync(join(ws, name), make());
+  // An If chosen by a scalar sample-rate input: its branch is known once the panel fixes sr.
+  writeFileSync(join(ws, 'sr.onnx'), sampleRateBranchModel());
   // Symbolic dims to bind: the last bindings come back when the model is reopened.
   writeFileSync(join(ws, 'dims.onnx'), buildModel({
     nodes: [node('Relu', ['x'], ['a'], { name: 'relu' }), node('Sigmoid', ['a'], ['y'], { name: 'sigmoid' })],
@@ -773,6 +776,28 @@ describe('ONNX Memory Lens in code-server (VS Code 1.139) from the packaged .vsi
     assert.match(text, /modeled peak/);
     assert.match(text, /different runs/);
     await shot(page, 'compare');
+  }));
+
+  test('fixing the sample-rate input in the panel plans the If branch that runs: the header names it and a bar has the CLI\'s --value bytes', step(async ({ page, ws, webviewErrors }) => {
+    await openContextMenu(page, page.getByRole('treeitem', { name: 'sr.onnx' }), MENU_LABEL);
+    await clickMenuItem(page, MENU_LABEL);
+    await page.getByRole('tab', { name: /Memory: sr\.onnx/ }).waitFor({ state: 'visible', timeout: 60_000 });
+    const frame = await reportFrame(page);
+    await watchWebviewErrors(frame);
+    await waitForReport(frame);
+    const before = cliReport(join(ws, 'sr.onnx'), 'sequential');
+    assert.equal(before.graphs[0]!.values.find((v) => v.name === 'framed')!.bytes, null, 'without sr the branches of different ranks leave framed unknown');
+    await frame.locator('#input-value-0 input').fill('16000');
+    await frame.locator('#input-value-0 input').press('Enter');
+    await frame.locator('.breadcrumb .bindings-label', { hasText: 'input values sr=16000' }).waitFor({ state: 'visible', timeout: 60_000 });
+    const out = execFileSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'report', join(ws, 'sr.onnx'), '--json', '--value', 'sr=16000', ...SESSION_FLAGS], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    const cli = JSON.parse(out) as Report;
+    const framed = cli.graphs[0]!.values.find((v) => v.name === 'framed')!;
+    assert.equal(framed.bytes, 256);
+    await hoverAndCheck(frame, framed);
+    assert.equal(await frame.locator('#input-value-0').evaluate((el) => (el as unknown as { value: string }).value), '16000');
+    await shot(page, 'input-values');
+    webviewErrors.push(...(await webviewErrorsIn(frame)));
   }));
 
   test('the webview threw no uncaught errors', step(async ({ webviewErrors }) => {
