@@ -11,7 +11,7 @@ import { buildGraphReport, type GraphReportContext, type TransformedGraph } from
 import { DEFAULT_WORKSPACE_ENV, type WorkspaceEnv } from '../plan/workspace';
 import { REPORT_SCHEMA_VERSION, type GraphOptimizationLevel, type PlanView, type Report, type SessionFacts } from '../report/report';
 import { modeledSession, type ModeledOptimization } from '../report/describeSession';
-import { optimizeModelFile } from '../optimize/optimizeModel';
+import { keepFileDataLocations, optimizeModelFile } from '../optimize/optimizeModel';
 import type { OrtRuntime } from '../optimize/ortRuntime';
 import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
 import { ALWAYS_UNCOVERED } from '../report/uncoveredTerms';
@@ -128,7 +128,7 @@ export async function analyzeFileAtLevel(filePath: string, options: LevelOptions
   if (!optimized.ok) return { ...plain, optimization: { level: 'disabled', requested: options.level, fallbackReason: optimized.reason, nchwcBlockSize: null } };
   return {
     filePath: plain.filePath,
-    model: optimized.model,
+    model: keepFileDataLocations(optimized.model, plain.model),
     fileBytes: plain.fileBytes,
     transformed: new WeakMap(),
     optimization: { level: options.level, requested: options.level, fallbackReason: null, nchwcBlockSize: optimized.nchwcBlockSize },

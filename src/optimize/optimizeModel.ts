@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { FileSource } from '../onnx/byteSource';
 import { compactModel } from '../onnx/compactModel';
-import type { Graph, Model, TypeInfo, ValueInfo } from '../onnx/model';
+import type { Graph, Model, TensorInfo, TypeInfo, ValueInfo } from '../onnx/model';
 import { decodeCompactModel } from '../onnx/modelDecoder';
 import { validateModel } from '../onnx/validateModel';
 import type { GraphOptimizationLevel } from '../report/report';
@@ -223,6 +223,38 @@ export function modelFromSaved(saved: SavedSession): { model: Model; order: numb
   const mapped = orderFromDump(model.graph, saved.order ?? []);
   if (!mapped.ok) return { ok: false, reason: mapped.reason };
   return { model: { ...model, graph: reorderNodes(model.graph, mapped.order) }, order: mapped.order };
+}
+
+/** Every initializer of `graph` and of the subgraphs in its nodes' attributes. */
+function forEachInitializer(graph: Graph, visit: (t: TensorInfo) => void): void {
+  for (const t of graph.initializers) visit(t);
+  for (const n of graph.nodes) {
+    for (const a of n.attributes) {
+      if (a.g) forEachInitializer(a.g, visit);
+      for (const g of a.graphs ?? []) forEachInitializer(g, visit);
+    }
+  }
+}
+
+/**
+ * Gives the saved graph's initializers the data location they have in the user's file. ORT's save
+ * writes every initializer of at most 127 bytes inline (optimized_model_external_initializers_min_size_in_bytes),
+ * so one the file keeps in external data would look like a small inline tensor, which ORT copies into
+ * its arena; the session that runs the file uses the external one in place, outside the arena (burn's
+ * external_data models: 16 and 24 bytes too many at extended and all before this). Initializers the
+ * optimizer made (folded constants: new names) keep the saved location. Mutates and returns `saved`.
+ */
+export function keepFileDataLocations(saved: Model, file: Model): Model {
+  const external = new Map<string, NonNullable<TensorInfo['external']>>();
+  forEachInitializer(file.graph, (t) => {
+    if (t.external) external.set(t.name, t.external);
+  });
+  if (external.size === 0) return saved;
+  forEachInitializer(saved.graph, (t) => {
+    const ref = external.get(t.name);
+    if (ref && !t.external) t.external = ref;
+  });
+  return saved;
 }
 
 /**

@@ -7,7 +7,7 @@ import { sessionArenaBytes } from '../../src/report/budget';
 import { relative } from 'node:path';
 import { LensError } from '../../src/onnx/lensError';
 import { analyzeFile, buildReport, type Analysis } from '../../src/analyze/buildReport';
-import { machineNchwcBlockSize, modelFromSaved } from '../../src/optimize/optimizeModel';
+import { keepFileDataLocations, machineNchwcBlockSize, modelFromSaved } from '../../src/optimize/optimizeModel';
 import type { GraphOptimizationLevel } from '../../src/report/report';
 import { runOrtOracle, type OracleOptions } from '../support/ortOracle';
 import { bindingsFromFeeds, CHECKS, compareWithOrt, type CheckName } from './compareWithOrt';
@@ -125,5 +125,5 @@ function analysisFromSaved(path: string, oracle: Extract<Awaited<ReturnType<type
   const plain = analyzeFile(path);
   const made = modelFromSaved(oracle.saved!);
   if ('ok' in made) throw new LensError('bad-model', made.reason);
-  return { ...plain, model: made.model, transformed: new WeakMap(), optimization: { level, requested: level, fallbackReason: null, nchwcBlockSize: level === 'all' ? machineNchwcBlockSize() : null }, fileModel: plain.model };
+  return { ...plain, model: keepFileDataLocations(made.model, plain.model), transformed: new WeakMap(), optimization: { level, requested: level, fallbackReason: null, nchwcBlockSize: level === 'all' ? machineNchwcBlockSize() : null }, fileModel: plain.model };
 }
