@@ -2,6 +2,7 @@
  * The Report of a model file (src/report/report.ts): decode once (`analyzeFile`), then plan for
  * any bindings and view (`buildReport`). Linear in nodes + values of every graph.
  */
+import { foldedContentKeys } from './contentKeys';
 import { shapeRuleOf } from '../ops/registry';
 import { loadModel } from '../onnx/loadModel';
 import type { Graph, Model } from '../onnx/model';
@@ -136,6 +137,17 @@ export async function analyzeFileAtLevel(filePath: string, options: LevelOptions
   };
 }
 
+const CONTENT_KEYS = new WeakMap<Model, Map<string, string>>();
+
+/** The folded initializers' contents keys of an analysis of ORT's graph (none for the file's own), once per model. */
+function contentKeysOf(analysis: Analysis): ReadonlyMap<string, string> {
+  const file = analysis.fileModel;
+  if (!file || file === analysis.model) return new Map();
+  let keys = CONTENT_KEYS.get(analysis.model);
+  if (!keys) CONTENT_KEYS.set(analysis.model, (keys = foldedContentKeys(file, analysis.model)));
+  return keys;
+}
+
 /** Opsets as a record; the default domain is ''. */
 export function opsetRecord(model: Pick<Model, 'opsets'>): Record<string, number> {
   const out: Record<string, number> = {};
@@ -179,6 +191,8 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     transformed: analysis.transformed ?? new WeakMap(),
     progress: new ProgressCounter(REPORT_PHASES.length * countNodes(analysis.model.graph), options.onProgress),
     mainInFileOrder: optimization.level !== 'disabled',
+    contentKeys: contentKeysOf(analysis),
+    packOwners: new Map(),
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
   const facts = analysis.dimFacts ?? findDimFacts(ctx, analysis.model);

@@ -2,7 +2,8 @@
  * Which symbolic dims a user binds and which ones inference derives, and the relations between
  * them that the graph implies, found once per model from an inference without bindings:
  *
- * - free: a dim_param of a main-graph input (grouped by input and axis), a data-dependent size
+ * - free: a dim_param of a main-graph input (grouped by input and axis; an unnamed input dim is
+ *   free under its `input:axis` symbol), a data-dependent size
  *   the run pass generated (`NonZero_3.count`), or a name the run's shapes use that nothing derives;
  * - derived: a dim_param that only declared shapes use (value_info, outputs); inference computes
  *   those axes from the free dims, so binding the name would change nothing;
@@ -15,6 +16,7 @@
  */
 import type { Graph } from '../onnx/model';
 import { dimSymbols, evaluateDim, formatDim, singleSymbol } from '../shape/symbolicDim';
+import { unnamedInputDim } from '../shape/passValues';
 import type { InferenceResult, SymDim } from '../shape/types';
 import type { ReportDerivedDim, ReportDimRelation, ReportDims, ReportFreeDim } from '../report/report';
 
@@ -41,8 +43,12 @@ export function dimFacts(graph: DimFactsGraph, inference: InferenceResult, symbo
   const initializers = new Set(graph.initializers.map((t) => t.name));
   for (const input of graph.inputs) {
     if (initializers.has(input.name)) continue;
-    const shape = inference.values.get(input.name)?.staticShape;
-    shape?.forEach((d, axis) => {
+    const value = inference.values.get(input.name);
+    const shape = value?.staticShape;
+    shape?.forEach((declared, axis) => {
+      // An unnamed dim is bound by the symbol the runtime pass gave it (unnamedInputDim).
+      const unnamed = declared === null || declared === '' ? unnamedInputDim(input.name, axis) : null;
+      const d = unnamed !== null && value?.shape && singleSymbol(value.shape[axis] ?? null) === unnamed ? unnamed : declared;
       if (typeof d !== 'string' || d === '') return;
       let f = free.get(d);
       if (!f) free.set(d, (f = { name: d, source: 'input', uses: [] }));

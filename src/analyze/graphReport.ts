@@ -68,6 +68,10 @@ export interface GraphReportContext {
   progress: ProgressCounter;
   /** The main graph's nodes are in ORT's execution order already (an optimized graph, src/optimize). */
   mainInFileOrder: boolean;
+  /** Contents keys of initializers ORT's folding made (contentKeys.ts); empty for the file's own graph. */
+  contentKeys: ReadonlyMap<string, string>;
+  /** Packs built so far in this session, by op type and contents key (SessionPacks.owners). */
+  packOwners: Map<string, string>;
 }
 
 /** Where a subgraph hangs in its parent. */
@@ -123,6 +127,7 @@ export function buildGraphReport(
   outerTypes: ReadonlyMap<string, InferredValue>,
   parent: GraphParent | null,
   id: string,
+  outerInitializers: ReadonlyMap<string, string> = new Map(),
 ): string {
   const graphId = uniqueId(ctx, id);
   const index = ctx.graphs.length;
@@ -160,7 +165,7 @@ export function buildGraphReport(
   if (parent === null) ctx.main = { typed: known.typed, inference };
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
   const bytesOf = valueSizes(exec, typeOf, ctx.bindings);
-  const planInput = { exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: parent === null && ctx.mainInFileOrder };
+  const planInput = { exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: ctx.mainInFileOrder };
   const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
   ctx.progress.phaseDone(2, graphId, nodeCount);
 
@@ -177,17 +182,32 @@ export function buildGraphReport(
 
   const overridable = overridableInitializers(graph.inputs, exec.initializers, ctx.irVersion);
   const graphOutputs = new Set(exec.outputs.map((o) => o.name));
+  // Constant initializers of enclosing graphs that this body reads: ORT's kernels in a body prepack
+  // them as their own (measured: the Gemms in a voice model's If branches pack the main graph's
+  // 256 KiB RNN weights, 1 MiB in the arena), so they count as constants here, not as unknown inputs.
+  const outerConstants = new Set<string>();
+  for (const name of exec.outerScope) if (outerInitializers.has(name) && !exec.initializers.has(name)) outerConstants.add(name);
+  // Equal keys: equal bytes (ORT packs those once per session). An own initializer is keyed by what
+  // folding made it from, else by this graph and its name; an outer one keeps its graph's key.
+  const contentKeyOf = (name: string): string => (outerConstants.has(name) ? outerInitializers.get(name)! : ctx.contentKeys.get(name) ?? `${graphId}|${name}`);
+  // What a nested body sees as constant: this graph's constant initializers, and the enclosing ones
+  // this graph does not shadow with an input, an output of its nodes or an initializer of its own.
+  const defined = new Set<string>([...graph.inputs.map((i) => i.name), ...exec.initializers.keys()]);
+  for (const n of graph.nodes) for (const o of n.outputs) if (o !== '') defined.add(o);
+  const visibleInitializers = new Map<string, string>();
+  for (const name of exec.initializers.keys()) if (!overridable.has(name)) visibleInitializers.set(name, contentKeyOf(name));
+  for (const [name, key] of outerInitializers) if (!defined.has(name)) visibleInitializers.set(name, key);
   const initSteps: InitializationStep[] = [];
   const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
     const n = exec.nodes[nodeIndex]!;
     const display = nodeDisplayName(n);
     const subgraphs = n.subgraphs.map((sg) =>
-      buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`),
+      buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`, visibleInitializers),
     );
-    const io = workspaceIo(exec, n, typeOf, ctx.bindings, overridable, graphOutputs);
+    const io = workspaceIo(exec, n, typeOf, ctx.bindings, overridable, graphOutputs, outerConstants);
     // Only a step reading an initializer adds uses or packs to the initialization figures; the
     // others (most steps) would be kept alive until then for nothing.
-    if (n.inputs.some((name) => exec.initializers.has(name))) initSteps.push({ step, node: n, io });
+    if (n.inputs.some((name) => exec.initializers.has(name) || outerConstants.has(name))) initSteps.push({ step, node: n, io });
     const ws = stepWorkspace(n, io, ctx.opsets, ctx.env);
     return {
       index: step,
@@ -250,7 +270,7 @@ export function buildGraphReport(
   const hasBodies = steps.some((s) => s.subgraphs.length > 0);
   const subgraphUses = new Map<string, number>();
   for (const idx of plan.order) for (const name of exec.nodes[idx]!.implicitInputs) if (exec.initializers.has(name)) subgraphUses.set(name, (subgraphUses.get(name) ?? 0) + 1);
-  const initialization = estimateInitialization(exec.initializers, initSteps, { graphOutputs: exec.outputs.map((o) => o.name), subgraphUses }, ctx.env);
+  const initialization = estimateInitialization(exec.initializers, initSteps, { graphOutputs: exec.outputs.map((o) => o.name), subgraphUses }, ctx.env, { contentKeyOf, graph: graphId, owners: ctx.packOwners });
   ctx.graphs[index] = {
     id: graphId,
     parent: parent ? { graph: parent.graph, node: parent.node, attribute: parent.attribute } : null,

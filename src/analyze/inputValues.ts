@@ -7,6 +7,7 @@
 import { DataType, dataTypeName, isFloatType } from '../onnx/dataType';
 import { LensError } from '../onnx/lensError';
 import type { Graph } from '../onnx/model';
+import { unnamedInputDim } from '../shape/passValues';
 
 /** At most this many elements per fixed input: the size of contents inference propagates. */
 export const MAX_FIXED_ELEMENTS = 1024;
@@ -25,11 +26,12 @@ export function checkInputValues(graph: Graph, values: Readonly<Record<string, r
     if (t.elemType === DataType.STRING || t.elemType === DataType.UNDEFINED) throw new LensError('bad-argument', `Cannot fix the contents of '${name}': its element type ${dataTypeName(t.elemType)} is not numeric`);
     if (!t.shape) throw new LensError('bad-argument', `Cannot fix the contents of '${name}': its rank is not declared`);
     let count = 1;
-    for (const d of t.shape) {
-      const n = typeof d === 'number' ? d : typeof d === 'string' ? bindings[d] : undefined;
-      if (n === undefined) throw new LensError('bad-argument', `Cannot fix the contents of '${name}': its shape has ${typeof d === 'string' ? `the unbound dim '${d}' (bind it with --bind ${d}=N)` : 'an unnamed dim'}`);
+    t.shape.forEach((declared, axis) => {
+      const d = declared === null || declared === '' ? unnamedInputDim(name, axis) : declared;
+      const n = typeof d === 'number' ? d : bindings[d];
+      if (n === undefined) throw new LensError('bad-argument', `Cannot fix the contents of '${name}': its shape has the unbound dim '${d}' (bind it with --bind ${d}=N)`);
       count *= n;
-    }
+    });
     if (count > MAX_FIXED_ELEMENTS) throw new LensError('bad-argument', `Cannot fix the contents of '${name}': it has ${count} elements, more than ${MAX_FIXED_ELEMENTS}`);
     if (list.length !== count) throw new LensError('bad-argument', `Cannot fix the contents of '${name}': its shape [${t.shape.join(', ')}] holds ${count} element${count === 1 ? '' : 's'}, ${list.length} given`);
     const isFloat = isFloatType(t.elemType);

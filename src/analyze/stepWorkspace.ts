@@ -35,8 +35,9 @@ export function workspaceIo(
   bindings: Record<string, number>,
   overridable: ReadonlySet<string>,
   graphOutputs: ReadonlySet<string>,
+  outerConstants: ReadonlySet<string> = new Set(),
 ): WorkspaceIo {
-  return new LazyWorkspaceIo(exec, node, typeOf, bindings, overridable, graphOutputs);
+  return new LazyWorkspaceIo(exec, node, typeOf, bindings, overridable, graphOutputs, outerConstants);
 }
 
 /**
@@ -55,6 +56,8 @@ class LazyWorkspaceIo implements WorkspaceIo {
     private readonly bindings: Record<string, number>,
     private readonly overridable: ReadonlySet<string>,
     private readonly graphOutputs: ReadonlySet<string>,
+    /** Constant initializers of enclosing graphs a body node reads (prepacked as constants, as ORT does). */
+    private readonly outerConstants: ReadonlySet<string>,
   ) {}
 
   get inputs(): (TensorDesc | null)[] {
@@ -68,7 +71,7 @@ class LazyWorkspaceIo implements WorkspaceIo {
   // An overridable initializer (also a graph input, IR >= 4) is not constant for ORT: a feed may
   // replace it, so kernels neither prepack it nor read its values at construction.
   isConstant(name: string): boolean {
-    return this.exec.initializers.has(name) && !this.overridable.has(name);
+    return (this.exec.initializers.has(name) && !this.overridable.has(name)) || this.outerConstants.has(name);
   }
 
   isGraphOutput(name: string): boolean {

@@ -2,6 +2,7 @@
 export { inferShapes } from './inferShapes';
 export type { InferShapesOptions, ShapeGraph } from './inferShapes';
 export { shapeBytes, elementCount } from './shapeBytes';
+export { unnamedInputDim } from './passValues';
 export type { SizeResult } from './shapeBytes';
 export { formatDim, parseDim, symbolDim, addDims, subDims, mulDims, divDims, dimsEqual, dimSymbols, evaluateDim, singleSymbol } from './symbolicDim';
 export type { InferenceResult, InferredValue, SymDim, ValueKind } from './types';

@@ -15,7 +15,7 @@ import { inferenceOrderIndices } from './graphOrder';
 import { makeRuleContext, type PassSettings, type ShapeRuleLookup } from './nodeContext';
 import type { OutSpec, ShapeNode, Val } from './ruleContext';
 import { domainName } from '../onnx/domain';
-import { constantVal, fromType, isIncomplete, mergeDeclared, tensorVal, unknownVal } from './passValues';
+import { constantVal, fromType, isIncomplete, mergeDeclared, nameUnnamedDims, tensorVal, unknownVal } from './passValues';
 import { propagatedContents, propagateStaticData, type PropagatedData } from './staticDataPropagation';
 import { singleSymbol, symbolDim } from './symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from './types';
@@ -158,6 +158,8 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
   for (const vi of g.valueInfo) if (vi.type) declared.set(vi.name, vi.type);
   for (const vi of g.outputs) if (vi.type) declared.set(vi.name, vi.type);
   const inputNames = new Set(g.inputs.map((i) => i.name));
+  // The main graph's inputs: an unnamed dim gets a symbol of its own in the runtime pass (unnamedInputDim).
+  const namesUnnamed = !pass.isStatic && parent === null && formals === null && depth === 0;
 
   for (const t of initializerList(g)) {
     const overridable = pass.canOverrideInitializers && inputNames.has(t.name);
@@ -169,7 +171,7 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
     if (formal) values.set(vi.name, mergeDeclared(formal, vi.type ?? undefined, pass, vi.name));
     else {
       const init = values.get(vi.name);
-      if (!init) values.set(vi.name, fromType(vi.type, pass, vi.name));
+      if (!init) values.set(vi.name, fromType(namesUnnamed ? nameUnnamedDims(vi.type, vi.name) : vi.type, pass, vi.name));
       else values.set(vi.name, mergeDeclared(init, vi.type ?? undefined, pass, vi.name));
     }
     const fixed = inputValues?.[vi.name];

@@ -24,6 +24,22 @@ export function declaredDim(d: number | string | null, pass: PassSettings): SymD
   return symbolDim(d);
 }
 
+/**
+ * The symbol that stands, in the runtime pass, for a main-graph input dim the file leaves unnamed
+ * (neither dim_value nor dim_param, as spox and some converters write): `input:axis`, e.g.
+ * `state:1`. The user binds it like a dim_param (`--bind state:1=1`); the static pass keeps the dim
+ * unknown, as ORT's static shapes do, so SameSize and the reuse it decides are unchanged.
+ */
+export function unnamedInputDim(input: string, axis: number): string {
+  return `${input}:${axis}`;
+}
+
+/** `tp` with each unnamed tensor dim of input `name` replaced by its unnamedInputDim symbol. */
+export function nameUnnamedDims(tp: TypeInfo | null | undefined, name: string): TypeInfo | null | undefined {
+  if (!tp || tp.kind !== 'tensor' || !tp.shape || !tp.shape.some((d) => d === null || d === '')) return tp;
+  return { ...tp, shape: tp.shape.map((d, axis) => (d === null || d === '' ? unnamedInputDim(name, axis) : d)) };
+}
+
 /** A declared TypeProto as a pass value. */
 export function fromType(tp: TypeInfo | null | undefined, pass: PassSettings, name: string): Val {
   if (!tp) return unknownVal(`no type declared for '${name}'`);

@@ -15,6 +15,7 @@
  *            often it does, and names every model where it does not;
  * - peak:    max over steps of requested-in-use = our peak + B.
  */
+import { unnamedInputDim } from '../../src/shape/passValues';
 import { alignBytes } from '../../src/plan/memPattern';
 import type { Report, ReportGraph } from '../../src/report/report';
 import type { OracleResult } from '../support/ortOracle';
@@ -37,7 +38,10 @@ export function bindingsFromFeeds(report: Report, oracle: Extract<OracleResult, 
   for (const f of oracle.feeds) {
     const v = main.values.find((x) => x.name === f.name);
     v?.symbolicShape?.forEach((d, i) => {
-      if (typeof d === 'string' && f.dims[i] !== undefined) out[d] = f.dims[i]!;
+      if (f.dims[i] === undefined) return;
+      if (typeof d === 'string') out[d] = f.dims[i]!;
+      // An unnamed input dim is bound under its runtime symbol, as a user binds it.
+      else if (d === null) out[unnamedInputDim(f.name, i)] = f.dims[i]!;
     });
   }
   return out;

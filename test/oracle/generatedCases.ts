@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, controlFlowModel, danglingReuseModel, deadBufferModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel } from './generatedModels';
+import { aliasChainModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, torchPadModel, unnamedDimsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -40,5 +40,22 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
     write(`sample_rate_${sr}.onnx`, sampleRateBranchModel());
     cases.push({ path: files[files.length - 1]!, options: { fill: { sr } }, values: { sr: [sr] } });
   }
+  // A decoder's fused self-attention with and without a past: present's shape comes from the kernel.
+  for (const kind of ['attention', 'mha'] as const) {
+    for (const withPast of [false, true]) {
+      write(`decoder_${kind}_${withPast ? 'past' : 'first'}.onnx`, decoderAttentionModel(kind, withPast));
+      cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2, seq: 5, past_seq: 3 } } });
+    }
+  }
+  // Main-graph weights read in If branches: a body's Gemm packs them; folded copies are packed once.
+  for (const kind of ['gemm', 'foldedLstm'] as const) {
+    write(`branch_weights_${kind}.onnx`, branchWeightsModel(kind));
+    cases.push({ path: files[files.length - 1]!, options: { fill: { c: 1 } } });
+  }
+  // Unnamed input dims, bound under their `input:axis` symbols.
+  write('torch_pad.onnx', torchPadModel());
+  cases.push({ path: files[files.length - 1]!, options: { dims: { n: 2 } } });
+  write('unnamed_dims.onnx', unnamedDimsModel());
+  cases.push({ path: files[files.length - 1]!, options: { dims: { 'x:0': 3, 'x:1': 5 } } });
   return { dir, cases };
 }

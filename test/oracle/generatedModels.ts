@@ -355,3 +355,119 @@ export function orEqualCastModel(opset: number): Uint8Array {
     initializers: [tensor('zero', DataType.FLOAT, [], { values: [0] })],
   });
 }
+
+/**
+ * What ORT's transformer optimizer makes of a decoder's self-attention: com.microsoft Attention
+ * (packed QKV weights, `past` of shape (2, batch, heads, past_seq, head_size)) or MultiHeadAttention
+ * (past_key and past_value), with and without a past (a decoder's first step still writes present).
+ * Weights are distinct (ORT packs equal prepacked weights once by content).
+ */
+export function decoderAttentionModel(kind: 'attention' | 'mha', withPast: boolean): Uint8Array {
+  const F = DataType.FLOAT;
+  const weight = (name: string, dims: number[], salt: number) =>
+    tensor(name, F, dims, { values: Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, j) => ((j * salt) % 13) / 13 - 0.5) });
+  if (kind === 'attention') {
+    return buildModel({
+      opset: 17, opsets: { 'com.microsoft': 1 },
+      nodes: [
+        node('Attention', ['x', 'w', 'b', '', ...(withPast ? ['past'] : [])], ['a', 'present'], { name: 'attn', domain: 'com.microsoft', attrs: [attr.int('num_heads', 4), attr.int('unidirectional', 1)] }),
+        node('MatMul', ['a', 'wo'], ['y'], { name: 'out_proj' }),
+      ],
+      inputs: [tensorValue('x', F, ['batch', 'seq', 64]), ...(withPast ? [tensorValue('past', F, [2, 'batch', 4, 'past_seq', 16])] : [])],
+      outputs: [tensorValue('y', F, ['batch', 'seq', 64]), tensorValue('present', F, null)],
+      initializers: [weight('w', [64, 192], 3), weight('b', [192], 5), weight('wo', [64, 64], 7)],
+    });
+  }
+  return buildModel({
+    opset: 17, opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('MatMul', ['x', 'wq'], ['q'], { name: 'q_proj' }), node('MatMul', ['x', 'wk'], ['k'], { name: 'k_proj' }), node('MatMul', ['x', 'wv'], ['v'], { name: 'v_proj' }),
+      node('MultiHeadAttention', ['q', 'k', 'v', '', '', '', ...(withPast ? ['past_k', 'past_v'] : [])], ['a', 'present_k', 'present_v'], { name: 'mha', domain: 'com.microsoft', attrs: [attr.int('num_heads', 4)] }),
+      node('MatMul', ['a', 'wo'], ['y'], { name: 'out_proj' }),
+    ],
+    inputs: [tensorValue('x', F, ['batch', 'seq', 64]), ...(withPast ? [tensorValue('past_k', F, ['batch', 4, 'past_seq', 16]), tensorValue('past_v', F, ['batch', 4, 'past_seq', 16])] : [])],
+    outputs: [tensorValue('y', F, ['batch', 'seq', 64]), tensorValue('present_k', F, null), tensorValue('present_v', F, null)],
+    initializers: [weight('wq', [64, 64], 3), weight('wk', [64, 64], 5), weight('wv', [64, 64], 7), weight('wo', [64, 64], 11)],
+  });
+}
+
+/**
+ * Weights of the main graph read inside If branches, as a voice model's exported RNN cells do.
+ * `gemm`: each branch's Gemm reads a main-graph weight directly (ORT packs outer-scope constants
+ * for a body's kernels). `foldedLstm`: both branches Unsqueeze the same main-graph weights into an
+ * LSTM; at extended and all ORT folds each branch's Unsqueeze into an initializer of its own, with
+ * equal bytes, and packs them once (its packs are keyed by contents).
+ */
+export function branchWeightsModel(kind: 'gemm' | 'foldedLstm'): Uint8Array {
+  const F = DataType.FLOAT;
+  const weight = (name: string, dims: number[], salt: number) =>
+    tensor(name, F, dims, { values: Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, j) => ((j * salt) % 13) / 13 - 0.5) });
+  const H = 64;
+  if (kind === 'gemm') {
+    const branch = (tag: string, w: string) => graph({
+      name: tag,
+      nodes: [node('Gemm', ['x', w, 'bias'], [`y_${tag}`], { name: `gemm_${tag}`, attrs: [attr.int('transB', 1)] })],
+      inputs: [], outputs: [tensorValue(`y_${tag}`, F, null)],
+    });
+    return buildModel({
+      opset: 17,
+      nodes: [node('If', ['c'], ['y'], { name: 'by_flag', attrs: [attr.graph('then_branch', branch('then', 'w_a')), attr.graph('else_branch', branch('else', 'w_b'))] })],
+      inputs: [tensorValue('x', F, [4, H]), tensorValue('c', DataType.BOOL, [])],
+      outputs: [tensorValue('y', F, null)],
+      initializers: [weight('w_a', [4 * H, H], 3), weight('w_b', [4 * H, H], 5), weight('bias', [4 * H], 7)],
+    });
+  }
+  const branch = (tag: string) => graph({
+    name: tag,
+    nodes: [
+      node('Unsqueeze', ['w2', 'ax0'], [`W_${tag}`], { name: `uw_${tag}` }),
+      node('Unsqueeze', ['r2', 'ax0'], [`R_${tag}`], { name: `ur_${tag}` }),
+      node('LSTM', ['x', `W_${tag}`, `R_${tag}`], [`y_${tag}`], { name: `lstm_${tag}`, attrs: [attr.int('hidden_size', H)] }),
+    ],
+    inputs: [], outputs: [tensorValue(`y_${tag}`, F, null)],
+  });
+  return buildModel({
+    opset: 17,
+    nodes: [node('If', ['c'], ['y'], { name: 'by_flag', attrs: [attr.graph('then_branch', branch('then')), attr.graph('else_branch', branch('else'))] })],
+    inputs: [tensorValue('x', F, [4, 1, H]), tensorValue('c', DataType.BOOL, [])],
+    outputs: [tensorValue('y', F, null)],
+    initializers: [weight('w2', [4 * H, H], 3), weight('r2', [4 * H, H], 5), tensor('ax0', DataType.INT64, [1], { values: [0] })],
+  });
+}
+
+/** A graph input with dims the file leaves unnamed (neither dim_value nor dim_param), as spox writes them. */
+export function unnamedDimsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    opset: 17,
+    nodes: [node('Relu', ['x'], ['a'], { name: 'relu' }), node('Transpose', ['a'], ['t'], { name: 'transpose', attrs: [attr.ints('perm', [1, 0])] }), node('Sigmoid', ['t'], ['y'], { name: 'sigmoid' })],
+    inputs: [tensorValue('x', F, [null, null])],
+    outputs: [tensorValue('y', F, null)],
+  });
+}
+
+/**
+ * torch.nn.functional.pad as the PyTorch exporter writes it: the pads list is reshaped to
+ * [k, 2], reversed along axis 0 by a step −1 Slice, transposed and flattened before Pad reads it.
+ * With contents propagated through the 2-D Slice and Transpose, the Pad output's shape is known.
+ */
+export function torchPadModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('Reshape', ['pads_flat', 'shape_k2'], ['pads_k2'], { name: 'pads_reshape' }),
+      node('Slice', ['pads_k2', 'st', 'en', 'ax', 'step'], ['pads_rev'], { name: 'pads_reverse' }),
+      node('Transpose', ['pads_rev'], ['pads_t'], { name: 'pads_transpose', attrs: [attr.ints('perm', [1, 0])] }),
+      node('Reshape', ['pads_t', 'shape_flat'], ['pads'], { name: 'pads_flatten' }),
+      node('Pad', ['x', 'pads'], ['padded'], { name: 'pad', attrs: [attr.string('mode', 'reflect')] }),
+      node('Relu', ['padded'], ['y'], { name: 'relu' }),
+    ],
+    inputs: [tensorValue('x', F, ['n', 64])],
+    outputs: [tensorValue('y', F, null)],
+    initializers: [
+      int64Tensor('pads_flat', [3, 5, 0, 0]), int64Tensor('shape_k2', [-1, 2]), int64Tensor('st', [-1]), int64Tensor('en', [-(2 ** 62)]),
+      int64Tensor('ax', [0]), int64Tensor('step', [-1]), int64Tensor('shape_flat', [-1]),
+    ],
+  });
+}

@@ -65,7 +65,8 @@ test('inferShapes() merges declared value_info: inferred values win, unknown inf
   });
   const r = valueOf(result, 'r');
   assert.deepEqual(r.staticShape, [7, 'c'], 'declared value wins over an inferred param; declared param fills an unknown');
-  assert.deepEqual(runtimeShape(r), [7, 'c']);
+  // At run time x's unnamed dim is the symbol x:1 (unnamedInputDim), which the user binds: it is not unknown there.
+  assert.deepEqual(runtimeShape(r), [7, '"x:1"'], 'a symbol that is not a bare identifier is quoted in the expression');
   assert.deepEqual(valueOf(result, 'y').staticShape, [7, 'declared_c'], 'inferred value 7 wins; declared param preferred');
 });
 
@@ -76,7 +77,10 @@ test('inferShapes() reports unbound and unknown dims through shapeBytes reasons'
     nodes: [node('Relu', ['x'], ['y'])],
   });
   const y = valueOf(result, 'y');
-  assert.deepEqual(shapeBytes(y.dtype, y.shape, { batch: 1 }, 'y'), { bytes: null, reason: "unknown dim 2 of 'y'" });
+  // An unnamed input dim is named input:axis at run time, so the reason says what to bind.
+  assert.deepEqual(shapeBytes(y.dtype, y.shape, { batch: 1, sequence: 2 }, 'y'), { bytes: null, reason: "depends on unbound dim 'x:2'" });
+  assert.deepEqual(y.staticShape, ['batch', 'sequence', null]);
+  assert.deepEqual(shapeBytes(y.dtype, y.shape, { batch: 1, sequence: 2, 'x:2': 3 }, 'y'), { bytes: 24, reason: null });
   const { result: r2 } = inferModel({
     inputs: [tensorValue('x', F, ['batch', 'sequence'])],
     outputs: [tensorValue('y', F, null)],

@@ -4,7 +4,8 @@
  * ORT's rule: an initializer's use count is the number of node input slots (subgraphs included)
  * plus graph outputs that read it; each successful pack of it takes one use away, and at zero
  * the original is dropped. Packs are keyed by op type plus content, so two same-op nodes packing
- * one initializer hold one buffer. Kernels that keep their pack privately (MatMulNBits, the
+ * one initializer hold one buffer, in one graph or across the session's graphs (SessionPacks, with
+ * content keys that also tell ORT's folded copies of one weight apart from different weights). Kernels that keep their pack privately (MatMulNBits, the
  * LayerNorm family) are not shared. Weights are never read, so two distinct initializers with
  * identical bytes (which ORT also shares) are counted twice: an upper bound.
  */
@@ -43,6 +44,19 @@ export interface InitializerReaders {
   subgraphUses?: ReadonlyMap<string, number>;
 }
 
+/**
+ * Packs shared across the graphs of one session: ORT keys a pack by op type and contents, so the
+ * same weights packed by the same op type in two graphs (two If branches) are packed once.
+ */
+export interface SessionPacks {
+  /** Contents key of an initializer a step reads (equal keys: equal bytes); its name when omitted. */
+  contentKeyOf(name: string): string;
+  /** Graph label for the sharing reason ("main/If_0/then_branch"). */
+  graph: string;
+  /** Packs built so far in the session: key → where. Filled as graphs are figured, main first. */
+  owners: Map<string, string>;
+}
+
 /** True when the op's kernel keeps its packs privately (its registry entry says so): never shared between nodes. */
 function packsPrivately(node: PrepackedStep['node']): boolean {
   const f = findOp(node.domain, node.opType)?.prepack;
@@ -62,6 +76,7 @@ export function initializationFigures(
   initializers: ReadonlyMap<string, InitializerSize>,
   steps: PrepackedStep[],
   readers: InitializerReaders,
+  session?: SessionPacks,
 ): InitializationFigures {
   const uses = new Map<string, number>();
   const addUse = (name: string, n: number) => {
@@ -72,20 +87,21 @@ export function initializationFigures(
   for (const [name, n] of readers.subgraphUses ?? []) addUse(name, n);
 
   const prepack: PrepackEntry[] = [];
-  const sharedKeys = new Map<string, number>();
+  const sharedKeys = session?.owners ?? new Map<string, string>();
+  const contentKeyOf = session ? (name: string) => session.contentKeyOf(name) : (name: string) => name;
   let packedTotal: number | null = 0;
   let reason: string | null = null;
   for (const s of steps) {
     const opLabel = label(s.node);
     for (const p of s.packs) {
       if (p.releasesOriginal) uses.set(p.input, (uses.get(p.input) ?? 1) - 1);
-      const key = packsPrivately(s.node) ? null : `${opLabel}|${p.input}`;
+      const key = packsPrivately(s.node) ? null : `${opLabel}|${contentKeyOf(p.input)}`;
       const owner = key === null ? undefined : sharedKeys.get(key);
       if (owner !== undefined) {
-        prepack.push({ step: s.step, initializer: p.input, packedBytes: p.packedBytes, reason: `shares the pack built at step ${owner}` });
+        prepack.push({ step: s.step, initializer: p.input, packedBytes: p.packedBytes, reason: `shares the pack built at ${owner}` });
         continue;
       }
-      if (key !== null) sharedKeys.set(key, s.step);
+      if (key !== null) sharedKeys.set(key, session ? `step ${s.step} of ${session.graph}` : `step ${s.step}`);
       prepack.push({ step: s.step, initializer: p.input, packedBytes: p.packedBytes, reason: p.reason });
       if (p.packedBytes === null) {
         reason ??= `pack of '${p.input}' at step ${s.step}: ${p.reason ?? 'unknown size'}`;
@@ -138,6 +154,7 @@ export function estimateInitialization(
   steps: InitializationStep[],
   readers: InitializerReaders,
   env: WorkspaceEnv,
+  session?: SessionPacks,
 ): InitializationFigures {
   const packed = steps.map((s) => {
     try {
@@ -146,5 +163,5 @@ export function estimateInitialization(
       throw internalRuleError(err, 'prepack formula', s.node.opType, s.node.name ?? `at step ${s.step}`);
     }
   });
-  return initializationFigures(initializers, packed, readers);
+  return initializationFigures(initializers, packed, readers, session);
 }

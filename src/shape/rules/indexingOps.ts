@@ -1,10 +1,11 @@
 /**
  * Indexing ops: Split, Slice (attributes before opset 10, inputs after), Gather, GatherElements,
- * GatherND. Slices and gathers of small 1-D contents are evaluated for Shape arithmetic.
+ * GatherND. Slices of small contents of any rank and gathers of small 1-D contents are evaluated for
+ * Shape arithmetic.
  */
 import type { SymDim } from '../types';
 import type { OutSpec, ShapeRule } from '../ruleContext';
-import { input, listArg, normAxis, numbers, out, unknownDims } from './ruleKit';
+import { concreteShape, input, listArg, normAxis, numbers, out, stridedContents, unknownDims } from './ruleKit';
 
 /** Anything at least this large means "to the end" in Slice. */
 const SLICE_END_SENTINEL = 2 ** 31 - 1;
@@ -70,7 +71,9 @@ const slice: ShapeRule = (ctx) => {
   if (!starts || !ends || axesArg === null || stepsArg === null) return [out(x.dtype, unknownDims(r))];
   const axes = axesArg ?? starts.map((_, i) => i);
   const dims = [...x.shape];
-  let valueRange: [number, number, number] | null = null;
+  // Per axis, what the contents keep (an axis not sliced keeps everything); null once one is not numeric.
+  const full = concreteShape(x.shape);
+  let ranges: Array<{ begin: number; len: number; step: number }> | null = full ? full.map((d) => ({ begin: 0, len: d, step: 1 })) : null;
   for (let k = 0; k < axes.length; k++) {
     const a = axes[k];
     if (typeof a !== 'number') return [out(x.dtype, unknownDims(r))];
@@ -85,7 +88,7 @@ const slice: ShapeRule = (ctx) => {
     } else if (typeof s === 'number' && typeof e === 'number' && typeof st === 'number' && typeof d === 'number') {
       const [begin, len] = sliceLen(d, s, e, st);
       dims[axis] = len;
-      if (r === 1) valueRange = [begin, len, st];
+      if (ranges) ranges[axis] = { begin, len, step: st };
     } else if (st === 1 && s === 0 && typeof e === 'number' && e >= SLICE_END_SENTINEL) {
       dims[axis] = d;
     } else if (st === 1 && typeof s === 'number' && s >= 0 && typeof e === 'number' && e >= SLICE_END_SENTINEL) {
@@ -99,11 +102,8 @@ const slice: ShapeRule = (ctx) => {
       dims[axis] = null;
     }
   }
-  let value: SymDim[] | null = null;
-  if (valueRange && x.value) {
-    const [begin, len, st] = valueRange;
-    value = Array.from({ length: len }, (_, i) => x.value![begin + i * st] ?? null);
-  }
+  // Contents of small tensors of any rank: torch's F.pad export reverses a [k, 2] pads tensor with a step -1 Slice.
+  const value = ranges && full && x.value && dims.every((d) => typeof d === 'number') ? stridedContents(x.value, full, ranges) : null;
   return [out(x.dtype, dims, value)];
 };
 

@@ -212,3 +212,52 @@ export const BOOL = DataType.BOOL;
 export const INT64 = DataType.INT64;
 /** int32 element type number. */
 export const INT32 = DataType.INT32;
+
+/** Row-major strides of a concrete shape. */
+function stridesOf(shape: readonly number[]): number[] {
+  const s = new Array<number>(shape.length).fill(1);
+  for (let i = shape.length - 2; i >= 0; i--) s[i] = s[i + 1]! * shape[i + 1]!;
+  return s;
+}
+
+/**
+ * The contents of a strided selection of `value` (row-major, of concrete `shape`): along each axis
+ * `len` elements from `begin` by `step` (negative steps walk backwards). Null when the contents are
+ * not all there or the result is larger than MAX_PROPAGATED_ELEMENTS.
+ */
+export function stridedContents(value: readonly SymDim[], shape: readonly number[], ranges: ReadonlyArray<{ begin: number; len: number; step: number }>): SymDim[] | null {
+  const count = ranges.reduce((n, r) => n * r.len, 1);
+  if (count > MAX_PROPAGATED_ELEMENTS || value.length !== shape.reduce((a, b) => a * b, 1)) return null;
+  const strides = stridesOf(shape);
+  const out: SymDim[] = new Array(count);
+  const idx = new Array<number>(ranges.length).fill(0);
+  for (let k = 0; k < count; k++) {
+    let at = 0;
+    for (let a = 0; a < ranges.length; a++) at += (ranges[a]!.begin + idx[a]! * ranges[a]!.step) * strides[a]!;
+    out[k] = value[at] ?? null;
+    for (let a = ranges.length - 1; a >= 0; a--) {
+      if (++idx[a]! < ranges[a]!.len) break;
+      idx[a] = 0;
+    }
+  }
+  return out;
+}
+
+/** The contents of `value` (row-major, of concrete `shape`) with its axes permuted by `perm`. */
+export function transposedContents(value: readonly SymDim[], shape: readonly number[], perm: readonly number[]): SymDim[] | null {
+  if (value.length !== shape.reduce((a, b) => a * b, 1) || value.length > MAX_PROPAGATED_ELEMENTS) return null;
+  const strides = stridesOf(shape);
+  const outShape = perm.map((p) => shape[p]!);
+  const out: SymDim[] = new Array(value.length);
+  const idx = new Array<number>(perm.length).fill(0);
+  for (let k = 0; k < value.length; k++) {
+    let at = 0;
+    for (let a = 0; a < perm.length; a++) at += idx[a]! * strides[perm[a]!]!;
+    out[k] = value[at] ?? null;
+    for (let a = perm.length - 1; a >= 0; a--) {
+      if (++idx[a]! < outShape[a]!) break;
+      idx[a] = 0;
+    }
+  }
+  return out;
+}

@@ -7,7 +7,7 @@
 import { DataType } from '../../onnx/dataType';
 import type { SymDim } from '../types';
 import type { ShapeRule } from '../ruleContext';
-import { badModel, broadcastReason, broadcastShapes, input, INT64, knownCount, lengthOf1D, listArg, MAX_PROPAGATED_ELEMENTS, normAxis, numbers, out, product, unknownDims } from './ruleKit';
+import { badModel, broadcastReason, broadcastShapes, concreteShape, input, INT64, knownCount, lengthOf1D, listArg, MAX_PROPAGATED_ELEMENTS, normAxis, numbers, out, product, transposedContents, unknownDims } from './ruleKit';
 
 
 
@@ -99,7 +99,10 @@ const transpose: ShapeRule = (ctx) => {
   const r = x.shape.length;
   const perm = ctx.ints('perm') ?? x.shape.map((_, i) => r - 1 - i);
   if (perm.length !== r) throw badModel(ctx, `Transpose perm length ${perm.length} differs from rank ${r}`);
-  return [out(x.dtype, perm.map((p) => x.shape![normAxis(ctx, p, r)]), r <= 1 ? x.value : null)];
+  const axes = perm.map((p) => normAxis(ctx, p, r));
+  const full = concreteShape(x.shape);
+  const value = r <= 1 ? x.value : x.value && full ? transposedContents(x.value, full, axes) : null;
+  return [out(x.dtype, axes.map((a) => x.shape![a]), value)];
 };
 
 const concat: ShapeRule = (ctx) => {
