@@ -16,7 +16,7 @@
  */
 import type { Graph } from '../onnx/model';
 import { dimSymbols, evaluateDim, formatDim, singleSymbol } from '../shape/symbolicDim';
-import { unnamedInputDim } from '../shape/passValues';
+import { isUnnamedDim, unnamedInputDim } from '../shape/passValues';
 import type { InferenceResult, SymDim } from '../shape/types';
 import type { ReportDerivedDim, ReportDimRelation, ReportDims, ReportFreeDim } from '../report/report';
 
@@ -47,7 +47,7 @@ export function dimFacts(graph: DimFactsGraph, inference: InferenceResult, symbo
     const shape = value?.staticShape;
     shape?.forEach((declared, axis) => {
       // An unnamed dim is bound by the symbol the runtime pass gave it (unnamedInputDim).
-      const unnamed = declared === null || declared === '' ? unnamedInputDim(input.name, axis) : null;
+      const unnamed = isUnnamedDim(declared) ? unnamedInputDim(input.name, axis) : null;
       const d = unnamed !== null && value?.shape && singleSymbol(value.shape[axis] ?? null) === unnamed ? unnamed : declared;
       if (typeof d !== 'string' || d === '') return;
       let f = free.get(d);

@@ -242,7 +242,8 @@ export function buildGraphReport(
     const life = plan.lifetimes.get(v.name)!;
     const init = exec.initializers.get(v.name);
     const staticShape = t?.staticShape ?? (init ? init.dims : null);
-    if (staticShape) for (const d of staticShape) if (typeof d === 'string' && d !== '') ctx.symbols.add(d);
+    // `?` is an exporter's "unknown", not a dim to bind (a graph input's is bound as input:axis).
+    if (staticShape) for (const d of staticShape) if (typeof d === 'string' && d !== '' && d !== '?') ctx.symbols.add(d);
     return {
       name: v.name,
       dtype: t?.dtype != null ? dataTypeName(t.dtype) : init ? dataTypeName(init.dataType) : null,

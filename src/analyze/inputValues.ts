@@ -7,7 +7,7 @@
 import { DataType, dataTypeName, isFloatType } from '../onnx/dataType';
 import { LensError } from '../onnx/lensError';
 import type { Graph } from '../onnx/model';
-import { unnamedInputDim } from '../shape/passValues';
+import { isUnnamedDim, unnamedInputDim } from '../shape/passValues';
 
 /** At most this many elements per fixed input: the size of contents inference propagates. */
 export const MAX_FIXED_ELEMENTS = 1024;
@@ -27,7 +27,7 @@ export function checkInputValues(graph: Graph, values: Readonly<Record<string, r
     if (!t.shape) throw new LensError('bad-argument', `Cannot fix the contents of '${name}': its rank is not declared`);
     let count = 1;
     t.shape.forEach((declared, axis) => {
-      const d = declared === null || declared === '' ? unnamedInputDim(name, axis) : declared;
+      const d = declared === null || isUnnamedDim(declared) ? unnamedInputDim(name, axis) : declared;
       const n = typeof d === 'number' ? d : bindings[d];
       if (n === undefined) throw new LensError('bad-argument', `Cannot fix the contents of '${name}': its shape has the unbound dim '${d}' (bind it with --bind ${d}=N)`);
       count *= n;

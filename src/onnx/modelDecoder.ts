@@ -194,11 +194,18 @@ function decodeType(t: Msg): TypeInfo | null {
   return null;
 }
 
-/** Null shape means unknown rank; a dim with neither value nor param is null. */
+/**
+ * Null shape means unknown rank; a dim with neither value nor param is null. A negative dim_value
+ * is null too: older paddle2onnx exports declare dynamic dims as -1 (`image: [-1, 3, -1, -1]` in
+ * PaddleOCR's detector), and ONNX Runtime 1.30 loads and runs them with those dims unknown.
+ */
 function decodeShape(tt: Msg): StoredDim[] | null {
   if (!has(tt, 'shape')) return null;
   return list((tt.shape as Msg).dim).map((d): StoredDim => {
-    if (has(d, 'dimValue')) return toNumber(d.dimValue);
+    if (has(d, 'dimValue')) {
+      const v = toNumber(d.dimValue);
+      return v < 0 ? null : v;
+    }
     if (has(d, 'dimParam')) return str(d.dimParam);
     return null;
   });

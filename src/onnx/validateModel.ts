@@ -1,10 +1,11 @@
 /**
- * Structural checks on a decoded model that later stages rely on: no negative dims, one
+ * Structural checks on a decoded model that later stages rely on: no negative tensor dims (a
+ * declared shape's negative dim is decoded as unknown, as ORT reads it), one
  * definition per value name in each graph, and a main graph that does something.
  * Cycles are left to the planner, which sees the executed order.
  */
 import { LensError } from './lensError';
-import type { Attribute, Graph, Model, TensorInfo, TypeInfo, ValueInfo } from './model';
+import type { Attribute, Graph, Model, TensorInfo } from './model';
 
 /**
  * Throws LensError 'bad-model' for a negative dimension, and 'duplicate-name' when one graph
@@ -25,7 +26,6 @@ function validateGraph(graph: Graph): void {
     const d = s.dims.find((x) => x < 0);
     if (d !== undefined) throw new LensError('bad-model', `Negative dimension ${d} in sparse initializer '${s.name}'`);
   }
-  for (const v of [...graph.inputs, ...graph.outputs, ...graph.valueInfo]) checkDeclaredShape(v);
   checkUniqueDefinitions(graph);
   for (const node of graph.nodes) {
     for (const a of node.attributes) {
@@ -47,27 +47,6 @@ function forEachSubgraph(attributes: Attribute[], visit: (g: Graph) => void): vo
 function checkTensorDims(t: TensorInfo, where: string): void {
   const d = t.dims.find((x) => x < 0);
   if (d !== undefined) throw new LensError('bad-model', `Negative dimension ${d} in ${where}`);
-}
-
-function checkDeclaredShape(v: ValueInfo): void {
-  const d = negativeDim(v.type);
-  if (d !== null) throw new LensError('bad-model', `Negative dimension ${d} in declared shape of value '${v.name}'`);
-}
-
-function negativeDim(type: TypeInfo | null): number | null {
-  if (!type) return null;
-  switch (type.kind) {
-    case 'tensor':
-    case 'sparse_tensor':
-      return (type.shape ?? []).find((d): d is number => typeof d === 'number' && d < 0) ?? null;
-    case 'sequence':
-    case 'optional':
-      return negativeDim(type.elem);
-    case 'map':
-      return negativeDim(type.value);
-    case 'opaque':
-      return null;
-  }
 }
 
 /** Each name is defined once per graph: by a graph input, an initializer, or a node output. */

@@ -17,6 +17,8 @@ export function unknownVal(reason: string): Val {
 /** A declared dim: a dim_param becomes a symbol (bound in the runtime pass). */
 export function declaredDim(d: number | string | null, pass: PassSettings): SymDim {
   if (typeof d !== 'string') return d;
+  // ORT's static view keeps `?` as a dim_param; at run time it is an exporter's "unknown" (isUnnamedDim).
+  if (!pass.isStatic && d === '?') return null;
   if (!pass.isStatic) {
     const b = pass.bindings[d];
     if (typeof b === 'number') return b;
@@ -34,10 +36,19 @@ export function unnamedInputDim(input: string, axis: number): string {
   return `${input}:${axis}`;
 }
 
+/**
+ * True for a declared dim that names no dim: none, empty, or `?`, which paddle2onnx and other
+ * exporters write for "unknown" (PaddleOCR's detector declares `image: [-1, 3, ?, ?]`, where the two
+ * `?` are height and width, not one dim).
+ */
+export function isUnnamedDim(d: number | string | null): boolean {
+  return d === null || d === '' || d === '?';
+}
+
 /** `tp` with each unnamed tensor dim of input `name` replaced by its unnamedInputDim symbol. */
 export function nameUnnamedDims(tp: TypeInfo | null | undefined, name: string): TypeInfo | null | undefined {
-  if (!tp || tp.kind !== 'tensor' || !tp.shape || !tp.shape.some((d) => d === null || d === '')) return tp;
-  return { ...tp, shape: tp.shape.map((d, axis) => (d === null || d === '' ? unnamedInputDim(name, axis) : d)) };
+  if (!tp || tp.kind !== 'tensor' || !tp.shape || !tp.shape.some(isUnnamedDim)) return tp;
+  return { ...tp, shape: tp.shape.map((d, axis) => (isUnnamedDim(d) ? unnamedInputDim(name, axis) : d)) };
 }
 
 /** A declared TypeProto as a pass value. */

@@ -8,7 +8,7 @@ import { decodeModelBytes } from '../../src/onnx/loadModel';
 import { buildReport, type Analysis } from '../../src/analyze/buildReport';
 import { foldedContentKeys } from '../../src/analyze/contentKeys';
 import { sessionArenaBytes } from '../../src/report/budget';
-import { branchWeightsModel, torchPadModel, unnamedDimsModel } from '../oracle/generatedModels';
+import { branchWeightsModel, paddleDimsModel, torchPadModel, unnamedDimsModel } from '../oracle/generatedModels';
 import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
 
 function analysis(bytes: Uint8Array, name = 'm.onnx'): Analysis {
@@ -97,4 +97,15 @@ test('ORT packs equal weights once per session: the second branch\'s LSTM shares
   // Without the file model (no contents keys) nothing is shared: the arena figure counts both branches.
   const unshared = buildReport({ ...plain });
   assert.equal(sessionArenaBytes(unshared)! - sessionArenaBytes(r)!, own.reduce((n, p) => n + p.packedBytes!, 0));
+});
+
+test('paddle2onnx dims: a −1 dim_value and the `?` dim_param are unknown, each bound as input:axis (height and width apart)', () => {
+  const a = analysis(paddleDimsModel());
+  const unbound = buildReport(a);
+  assert.deepEqual(unbound.dims!.free.map((f) => f.name), ['image:0', 'image:2', 'image:3']);
+  assert.equal(unbound.symbols.includes('?'), false);
+  const r = buildReport(a, { bindings: { 'image:0': 2, 'image:2': 12, 'image:3': 20 } });
+  const y = r.graphs[0]!.values.find((v) => v.name === 'y')!;
+  assert.deepEqual(y.shape, [2, 8, 6, 10]);
+  assert.deepEqual(r.graphs[0]!.values.find((v) => v.name === 'image')!.symbolicShape, [null, 3, '?', '?'], 'ORT\'s static view: -1 is no dim, ? stays a dim_param');
 });

@@ -15,7 +15,7 @@
  *            often it does, and names every model where it does not;
  * - peak:    max over steps of requested-in-use = our peak + B.
  */
-import { unnamedInputDim } from '../../src/shape/passValues';
+import { isUnnamedDim, unnamedInputDim } from '../../src/shape/passValues';
 import { alignBytes } from '../../src/plan/memPattern';
 import type { Report, ReportGraph } from '../../src/report/report';
 import type { OracleResult } from '../support/ortOracle';
@@ -39,9 +39,9 @@ export function bindingsFromFeeds(report: Report, oracle: Extract<OracleResult, 
     const v = main.values.find((x) => x.name === f.name);
     v?.symbolicShape?.forEach((d, i) => {
       if (f.dims[i] === undefined) return;
-      if (typeof d === 'string') out[d] = f.dims[i]!;
       // An unnamed input dim is bound under its runtime symbol, as a user binds it.
-      else if (d === null) out[unnamedInputDim(f.name, i)] = f.dims[i]!;
+      if (isUnnamedDim(d)) out[unnamedInputDim(f.name, i)] = f.dims[i]!;
+      else if (typeof d === 'string') out[d] = f.dims[i]!;
     });
   }
   return out;

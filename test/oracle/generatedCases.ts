@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, torchPadModel, unnamedDimsModel } from './generatedModels';
+import { aliasChainModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, paddleDimsModel, torchPadModel, unnamedDimsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -55,6 +55,8 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   // Unnamed input dims, bound under their `input:axis` symbols.
   write('torch_pad.onnx', torchPadModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { n: 2 } } });
+  write('paddle_dims.onnx', paddleDimsModel());
+  cases.push({ path: files[files.length - 1]!, options: { dims: { 'image:0': 2, 'image:2': 12, 'image:3': 20 } } });
   write('unnamed_dims.onnx', unnamedDimsModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { 'x:0': 3, 'x:1': 5 } } });
   return { dir, cases };

@@ -471,3 +471,24 @@ export function torchPadModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * Dims as older paddle2onnx exports declare them (PaddleOCR's detector): `image: [-1, 3, ?, ?]`,
+ * a dim_value of −1 for the batch and the dim_param `?` for both height and width. ORT loads it
+ * with those dims unknown; the report binds them as image:0, image:2 and image:3.
+ */
+export function paddleDimsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const w = tensor('w', F, [8, 3, 3, 3], { values: Array.from({ length: 216 }, (_, j) => ((j * 5) % 11) / 11 - 0.5) });
+  return buildModel({
+    opset: 11,
+    nodes: [
+      node('Conv', ['image', 'w'], ['c'], { name: 'conv', attrs: [attr.ints('pads', [1, 1, 1, 1])] }),
+      node('Relu', ['c'], ['r'], { name: 'relu' }),
+      node('MaxPool', ['r'], ['y'], { name: 'pool', attrs: [attr.ints('kernel_shape', [2, 2]), attr.ints('strides', [2, 2])] }),
+    ],
+    inputs: [tensorValue('image', F, [-1, 3, '?', '?'])],
+    outputs: [tensorValue('y', F, [-1, 8, '?', '?'])],
+    initializers: [w],
+  });
+}
