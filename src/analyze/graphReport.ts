@@ -21,6 +21,7 @@ import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, Unavail
 import type { ProgressCounter } from './reportProgress';
 import { graphUncovered } from '../report/uncoveredTerms';
 import { overridableInitializers, stepWorkspace, workspaceIo } from './stepWorkspace';
+import { controlFlowFactsOf } from './controlFlowFacts';
 import { estimateInitialization, type InitializationStep, type WorkspaceEnv } from '../plan/workspace';
 
 /** Type inference as the report uses it: one graph, with the outer scope's types. */
@@ -213,6 +214,7 @@ export function buildGraphReport(
       workspaceState: ws.state,
       workspaceReason: ws.reason,
       subgraphs,
+      ...controlFlowEntry(controlFlowFactsOf(n, display, typeOf, ctx.bindings, ctx.opsets[''] ?? 0)),
     };
   });
 
@@ -281,4 +283,9 @@ function groupUnavailable(values: ReportValue[], steps: ReportStep[]): Unavailab
   for (const v of values) if (v.bytes === null) group(v.unavailableReason ?? 'unknown').values.push(v.name);
   for (const s of steps) if (s.workspaceState === 'unavailable') group(s.workspaceReason ?? 'workspace unknown').steps.push(s.index);
   return [...groups.values()];
+}
+
+/** The step's `controlFlow` field: present only for If, Loop and Scan. */
+function controlFlowEntry(facts: ReportStep['controlFlow']): Pick<ReportStep, 'controlFlow'> {
+  return facts ? { controlFlow: facts } : {};
 }
