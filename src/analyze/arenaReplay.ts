@@ -57,8 +57,8 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
     if (s.workspaceState === 'unavailable') unknown ??= `${where}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
       const split = findOp(s.domain, s.opType)?.arenaScratch;
-      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map((o) => byName.get(o)?.bytes ?? null)) : null;
-      if (pieces) scratch = pieces;
+      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map((o) => (o === '' ? 0 : byName.get(o)?.bytes ?? null))) : null;
+      if (pieces) scratch = { before: pieces.before, after: pieces.after, ...(pieces.afterOutputsUnordered ? { afterOutputsUnordered: { ...pieces.afterOutputsUnordered, where } } : {}) };
       else unknown ??= `${where}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
     }
     return { allocs, scratch, frees, unknown };

@@ -19,7 +19,7 @@
  * 3. At the end of a Run the frame frees the pattern block and everything left; the caller's copy
  *    of the outputs is released before the next Run (onnxruntime-node copies them out).
  */
-import { BfcArena, type ArenaConfig } from './bfcArena';
+import { BfcArena, MIN_ALLOCATION_BYTES, type ArenaConfig } from './bfcArena';
 import { bestFitPeakBytes, type PatternEvent } from '../plan/memPattern';
 
 /** One fresh allocation a step makes for an output, in output order. */
@@ -33,8 +33,12 @@ export interface ReplayAlloc {
 /** One step of the run, as the plan knows it. */
 export interface ReplayStep {
   allocs: ReplayAlloc[];
-  /** Scratch buffers the kernel requests during Compute: before its outputs (freed after them) and after them. */
-  scratch: { before: number[]; after: number[] };
+  /**
+   * Scratch buffers the kernel requests during Compute: before its outputs (freed after them) and
+   * after them; `afterOutputsUnordered`: more after the outputs, of a known total in at most a known
+   * count of buffers, whose order is not modeled (nil effect when they fit, else unavailable).
+   */
+  scratch: { before: number[]; after: number[]; afterOutputsUnordered?: { totalBytes: number; maxBuffers: number; where: string } };
   /** Roots released after the step. */
   frees: string[];
   /**
@@ -212,6 +216,12 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     for (const h of early) arena.free(h);
     const late = step.scratch.after.map((b) => arena.alloc(b));
     for (const h of late) arena.free(h);
+    const unordered = step.scratch.afterOutputsUnordered;
+    if (unordered) {
+      const need = 2 * (unordered.totalBytes + (MIN_ALLOCATION_BYTES - 1) * unordered.maxBuffers);
+      const room = arena.largestFreeChunkBytes();
+      if (room < need) broken = `${unordered.where}: its ${unordered.totalBytes} bytes of scratch in up to ${unordered.maxBuffers} buffers of unmodeled sizes and order need a free chunk of ${need} bytes to be sure the arena does not grow, and the largest is ${room}`;
+    }
   };
   const runBody = (ev: Extract<KernelEvent, { kind: 'body' }>, kernelFrame: Frame): void => {
     const bf = openFrame(ev.key, true);

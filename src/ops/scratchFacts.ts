@@ -15,6 +15,16 @@ export interface ScratchPieces {
   before: number[];
   /** Requested after the outputs. */
   after: number[];
+  /**
+   * Scratch requested after every output, in at most `maxBuffers` buffers of `totalBytes` in all
+   * (each request rounds up by less than 256 bytes), whose sizes and order are not modeled. All
+   * are freed before Compute returns, so when the arena can hold them without a new region their
+   * effect on the sample is nil: the chunks in use are the same and, the arena keeping no two free
+   * chunks side by side, so are the free ones. The replay checks that they fit: a free chunk of at
+   * least twice `totalBytes + 255 · maxBuffers` (a chunk of at least twice a request is split, so it
+   * serves every later one); otherwise the figures from the step on are unavailable.
+   */
+  afterOutputsUnordered?: { totalBytes: number; maxBuffers: number };
 }
 
 /** Splits a step's `totalBytes` of scratch into its buffers; null when this split does not apply. `outputBytes` are the step's output sizes (null = unknown). */
@@ -39,3 +49,13 @@ export const lrnScaleThenSquare: ScratchSplit = (total, outputs) => {
 
 /** Where (`providers/cpu/tensor/where_op.cc`): the X selection and the Y selection (each of the output's size), then the output in the merge; the selections are freed after it. */
 export const twoSelectionsBeforeOutputs: ScratchSplit = (total) => (total % 2 === 0 ? { before: [total / 2, total / 2], after: [] } : null);
+
+/**
+ * Scratch requested after all of the kernel's outputs, in at most `maxBuffers` buffers (the
+ * count read from the kernel's source), whose order is not modeled: see
+ * `ScratchPieces.afterOutputsUnordered`.
+ */
+export const atMostBuffersAfterOutputs = (maxBuffers: number): ScratchSplit => (total) => ({ before: [], after: [], afterOutputsUnordered: { totalBytes: total, maxBuffers } });
+
+/** `split` when the node has only its first output (the others absent: 0 bytes), else null: a later output is allocated between the scratch buffers. */
+export const onlyFirstOutput = (split: ScratchSplit): ScratchSplit => (total, outputs) => (outputs.slice(1).every((b) => b === 0) ? split(total, outputs) : null);
