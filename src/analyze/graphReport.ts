@@ -202,11 +202,11 @@ export function buildGraphReport(
       inserted: n.inserted,
       liveBytes: plan.curve.liveBytes[step]!,
       liveReason: plan.curve.liveReason[step]!,
-      // Filled for the main graph by the arena replay (buildReport); a body is not replayed.
+      // Filled for the main graph by the arena replay (buildReport); a body runs inside its parent step.
       arenaInUseBytes: null,
       arenaHeldBytes: null,
       arenaReason: parent
-        ? "subgraph bodies are not replayed through the arena; their parent step makes the main graph's figures after it unavailable"
+        ? "a body's steps get no arena figures of their own: the replay runs the body inside its parent step, whose figures (in the main graph) include it"
         : ctx.view === 'parallel'
           ? "the parallel view does not replay the arena: the parallel executor's allocation order is not modeled"
           : 'not replayed',
