@@ -57,8 +57,18 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
     if (s.workspaceState === 'unavailable') unknown ??= `${where}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
       const split = findOp(s.domain, s.opType)?.arenaScratch;
-      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map((o) => (o === '' ? 0 : byName.get(o)?.bytes ?? null))) : null;
-      if (pieces) scratch = { before: pieces.before, after: pieces.after, ...(pieces.afterOutputsUnordered ? { afterOutputsUnordered: { ...pieces.afterOutputsUnordered, where } } : {}) };
+      const sizeOf = (o: string) => (o === '' ? 0 : byName.get(o)?.bytes ?? null);
+      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map(sizeOf), s.inputs.map(sizeOf)) : null;
+      if (pieces) {
+        // The held buffer's place among the fresh allocations: after those of the node's first outputs.
+        const firstOutputs = new Set(s.outputs.slice(0, pieces.heldFromOutput?.outputsBefore ?? 0));
+        scratch = {
+          before: pieces.before,
+          after: pieces.after,
+          ...(pieces.afterOutputsUnordered ? { afterOutputsUnordered: { ...pieces.afterOutputsUnordered, where } } : {}),
+          ...(pieces.heldFromOutput ? { heldFromAlloc: { allocsBefore: allocs.filter((a) => firstOutputs.has(a.id)).length, bytes: pieces.heldFromOutput.bytes } } : {}),
+        };
+      }
       else unknown ??= `${where}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
     }
     return { allocs, scratch, frees, unknown };

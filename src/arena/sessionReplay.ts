@@ -38,7 +38,13 @@ export interface ReplayStep {
    * after them; `afterOutputsUnordered`: more after the outputs, of a known total in at most a known
    * count of buffers, whose order is not modeled (nil effect when they fit, else unavailable).
    */
-  scratch: { before: number[]; after: number[]; afterOutputsUnordered?: { totalBytes: number; maxBuffers: number; where: string } };
+  scratch: {
+    before: number[];
+    after: number[];
+    afterOutputsUnordered?: { totalBytes: number; maxBuffers: number; where: string };
+    /** A buffer requested after the first `allocsBefore` of `allocs`, held to the end of Compute. */
+    heldFromAlloc?: { allocsBefore: number; bytes: number };
+  };
   /** Roots released after the step. */
   frees: string[];
   /**
@@ -208,11 +214,15 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
       return;
     }
     const early = step.scratch.before.map((b) => arena.alloc(b));
-    for (const a of step.allocs) {
+    const held = step.scratch.heldFromAlloc;
+    let heldHandle = -1;
+    for (const [k, a] of step.allocs.entries()) {
+      if (held && k === held.allocsBefore) heldHandle = arena.alloc(held.bytes);
       const to = escapes?.[a.id];
       if (to && outer) allocIn(outer, to.id, a.bytes, to.traced);
       else allocIn(f, a.id, a.bytes, a.traced);
     }
+    if (held && held.allocsBefore >= step.allocs.length) heldHandle = arena.alloc(held.bytes);
     for (const h of early) arena.free(h);
     const late = step.scratch.after.map((b) => arena.alloc(b));
     for (const h of late) arena.free(h);
@@ -222,6 +232,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
       const room = arena.largestFreeChunkBytes();
       if (room < need) broken = `${unordered.where}: its ${unordered.totalBytes} bytes of scratch in up to ${unordered.maxBuffers} buffers of unmodeled sizes and order need a free chunk of ${need} bytes to be sure the arena does not grow, and the largest is ${room}`;
     }
+    if (heldHandle >= 0) arena.free(heldHandle);
   };
   const runBody = (ev: Extract<KernelEvent, { kind: 'body' }>, kernelFrame: Frame): void => {
     const bf = openFrame(ev.key, true);

@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, onlyFirstOutput } from './scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, oneBufferAfterOutputs } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
@@ -25,9 +25,9 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(ATTENTION_WORKSPACE['com.microsoft::Attention']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::Attention']),
-    // attention.cc takes Y, then the QKV GEMM buffer, and only then (in ApplyAttention) `present`; without
-    // a present output, Y comes before 5 buffers (GEMM, mask, probabilities, GEMM parameters, out_tmp); 6 allowed.
-    arenaScratch: scratchSplit(onlyFirstOutput(atMostBuffersAfterOutputs(6)), 'contrib_ops/cpu/bert/attention.cc'),
+    // attention.cc takes Y, then the QKV GEMM buffer, and only then (in ApplyAttention) `present`,
+    // then at most 4 buffers; without a present output, Y comes before all 5 (6 allowed).
+    arenaScratch: scratchSplit(contribAttention, 'contrib_ops/cpu/bert/attention.cc'),
   }),
   op('com.microsoft', 'QAttention', {
     shape: shapeRule(CONTRIB_RULES.QAttention),
@@ -125,7 +125,8 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: functionBody(CONTRIB_BODIES.FastGelu),
     workspace: workspaceFormula(TENSOR_WORKSPACE['com.microsoft::FastGelu']),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // fast_gelu.cc takes its output, then with a bias one buffer of the input's size.
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'contrib_ops/cpu/bert/fast_gelu.cc'),
   }),
   op('com.microsoft', 'BiasGelu', {
     shape: shapeRule(CONTRIB_RULES.BiasGelu),

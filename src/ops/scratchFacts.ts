@@ -25,10 +25,15 @@ export interface ScratchPieces {
    * serves every later one); otherwise the figures from the step on are unavailable.
    */
   afterOutputsUnordered?: { totalBytes: number; maxBuffers: number };
+  /** One buffer requested after the node's first `outputsBefore` outputs and before the others, held to the end of Compute. */
+  heldFromOutput?: { outputsBefore: number; bytes: number };
 }
 
-/** Splits a step's `totalBytes` of scratch into its buffers; null when this split does not apply. `outputBytes` are the step's output sizes (null = unknown). */
-export type ScratchSplit = (totalBytes: number, outputBytes: readonly (number | null)[]) => ScratchPieces | null;
+/**
+ * Splits a step's `totalBytes` of scratch into its buffers; null when this split does not apply.
+ * `outputBytes` and `inputBytes` are the step's output and input sizes (null = unknown, 0 = absent).
+ */
+export type ScratchSplit = (totalBytes: number, outputBytes: readonly (number | null)[], inputBytes: readonly (number | null)[]) => ScratchPieces | null;
 
 /**
  * Conv (`providers/cpu/nn/conv.cc`: `Conv<float>::Compute` takes Y with `context->Output`, then one
@@ -58,4 +63,20 @@ export const twoSelectionsBeforeOutputs: ScratchSplit = (total) => (total % 2 ==
 export const atMostBuffersAfterOutputs = (maxBuffers: number): ScratchSplit => (total) => ({ before: [], after: [], afterOutputsUnordered: { totalBytes: total, maxBuffers } });
 
 /** `split` when the node has only its first output (the others absent: 0 bytes), else null: a later output is allocated between the scratch buffers. */
-export const onlyFirstOutput = (split: ScratchSplit): ScratchSplit => (total, outputs) => (outputs.slice(1).every((b) => b === 0) ? split(total, outputs) : null);
+export const onlyFirstOutput = (split: ScratchSplit): ScratchSplit => (total, outputs, inputs) => (outputs.slice(1).every((b) => b === 0) ? split(total, outputs, inputs) : null);
+
+/**
+ * Contrib Attention (`contrib_ops/cpu/bert/attention.cc`, `attention_cpu_base.h`): Y, then the QKV
+ * GEMM buffer of B·S·(2D+Dv) floats, held to the end, then `present` (when the node has it), then
+ * at most 4 more buffers (mask, probabilities, GEMM parameters, out_tmp). The GEMM buffer's size
+ * comes from the inputs: with bias [2D+Dv] (Bb bytes), weights [Din, 2D+Dv] (Wb) and input
+ * [B, S, Din] (Ib), it is Ib·Bb²/(4·Wb) bytes. Without a bias input the split does not apply.
+ */
+export const contribAttention: ScratchSplit = (total, outputs, inputs) => {
+  const [ib, wb, bb] = inputs;
+  if (outputs.slice(1).every((b) => b === 0)) return { before: [], after: [], afterOutputsUnordered: { totalBytes: total, maxBuffers: 6 } };
+  if (!ib || !wb || !bb) return null;
+  const gemm = (ib * bb * bb) / (4 * wb);
+  if (!Number.isInteger(gemm) || gemm > total) return null;
+  return { before: [], after: [], heldFromOutput: { outputsBefore: 1, bytes: gemm }, afterOutputsUnordered: { totalBytes: total - gemm, maxBuffers: 4 } };
+};

@@ -118,3 +118,13 @@ test('scratch of unmodeled order after the outputs: nil effect when a free chunk
   assert.equal(tight.runs[0]!.steps[0]!.heldBytes, null);
   assert.match(tight.runs[0]!.steps[0]!.reason ?? '', /^step 0 \(LSTM\): its 614400 bytes of scratch in up to 4 buffers .* need a free chunk of 1230840 bytes .* the largest is 1048064$/);
 });
+
+test('a buffer held from between two outputs moves the second output and is freed before the sample', () => {
+  // y0 (400 KiB) splits the first 1 MiB region; the held 500 KiB buffer gets the whole 624 KiB rest
+  // (less than twice its size: no split), so y1 (300 KiB) opens a second region (2 MiB); after the
+  // buffer is freed only y0 and y1 are in use. Without the buffer, y1 fits beside y0.
+  const outs: [string, number, boolean][] = [['y0', 400 * 1024, false], ['y1', 300 * 1024, false]];
+  const s: ReplayStep = { ...step(outs), scratch: { before: [], after: [], heldFromAlloc: { allocsBefore: 1, bytes: 500 * 1024 } } };
+  assert.deepEqual(figures(replaySession(noInit, [s], { arena: true, memPattern: false, runs: 1 }).runs[0]!.steps), [[700 * 1024, 3 * MiB]]);
+  assert.deepEqual(figures(replaySession(noInit, [step(outs)], { arena: true, memPattern: false, runs: 1 }).runs[0]!.steps), [[700 * 1024, MiB]]);
+});
