@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, oneBufferAfterOutputs } from './scratchFacts';
+import { atMostBuffersAfterOutputs, dftBuffers, oneBufferAfterOutputs } from './scratchFacts';
 import { I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
@@ -215,7 +215,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(SIGNAL_WORKSPACE.DFT),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(dftBuffers, 'core/providers/cpu/signal/dft.cc'),
   }),
   op('ai.onnx', 'RNN', {
     shape: shapeRule(NN_RULES.RNN),

@@ -60,7 +60,19 @@ export const twoSelectionsBeforeOutputs: ScratchSplit = (total) => (total % 2 ==
  * count read from the kernel's source), whose order is not modeled: see
  * `ScratchPieces.afterOutputsUnordered`.
  */
-export const atMostBuffersAfterOutputs = (maxBuffers: number): ScratchSplit => (total) => ({ before: [], after: [], afterOutputsUnordered: { totalBytes: total, maxBuffers } });
+export const atMostBuffersAfterOutputs = (maxBuffers: number | ((totalBytes: number) => number)): ScratchSplit => (total) => ({
+  before: [],
+  after: [],
+  afterOutputsUnordered: { totalBytes: total, maxBuffers: typeof maxBuffers === 'number' ? maxBuffers : maxBuffers(total) },
+});
+
+/**
+ * DFT of a length that is not a power of two (`signal/dft.cc`, Bluestein): Y first, then complex
+ * buffers of M = nextPow2(2n - 1) elements, three shared and two per transform, taken and freed per
+ * transform; a power-of-two length takes nothing from the arena. Each buffer is at least 64 bytes
+ * (n = 3: M = 8 complex floats), so there are at most total / 64 of them.
+ */
+export const dftBuffers: ScratchSplit = atMostBuffersAfterOutputs((total) => Math.floor(total / 64));
 
 /** `split` when the node has only its first output (the others absent: 0 bytes), else null: a later output is allocated between the scratch buffers. */
 export const onlyFirstOutput = (split: ScratchSplit): ScratchSplit => (total, outputs, inputs) => (outputs.slice(1).every((b) => b === 0) ? split(total, outputs, inputs) : null);
