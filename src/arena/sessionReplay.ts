@@ -18,6 +18,9 @@
  *    before Compute returns); after the sample, the values whose last use it was are freed.
  * 3. At the end of a Run the frame frees the pattern block and everything left; the caller's copy
  *    of the outputs is released before the next Run (onnxruntime-node copies them out).
+ * 4. A control-flow kernel (If, Loop, Scan: `ReplayStep.kernel`) runs each body in an execution frame
+ *    of its own (`utils::ExecuteSubgraph`), with its own memory pattern keyed by the body, traced on
+ *    the body's first run and used from its next one, as for the main graph per Run.
  */
 import { BfcArena, MIN_ALLOCATION_BYTES, type ArenaConfig } from './bfcArena';
 import { bestFitPeakBytes, type PatternEvent } from '../plan/memPattern';
