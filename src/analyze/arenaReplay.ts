@@ -1,33 +1,43 @@
 /**
  * The arena traffic of a planned graph (src/arena/sessionReplay.ts's input) from its report rows:
  * which roots each step allocates fresh (in output order), its scratch, what it frees, and what
- * the session allocates at initialization. Only the main graph is replayed: a body's allocations
- * come from the same arena while its parent step runs, and bodies are not replayed, so a step
- * with a body makes every later figure unavailable.
+ * the session allocates at initialization. If, Loop and Scan steps replay their kernel's own
+ * allocations and each run of their body (controlFlowReplay.ts), from the same arena while the
+ * parent step runs; where a fact they need is unknown, every later figure is unavailable.
  */
 import { replaySession, type ReplayInit, type ReplayOptions, type ReplayStep, type SessionReplay } from '../arena/sessionReplay';
 import type { ArenaSessionOptions, Report, ReportGraph } from '../report/report';
 import { findOp } from '../ops/registry';
+import { controlFlowKernel } from './controlFlowReplay';
 
-/** The replay input of `graph` (a main graph's report rows). */
 /**
  * The replay input of the main graph `graph`. `bodies` are the report's other graphs (If/Loop/Scan
  * bodies): ORT creates their session states, and allocates their initializers and packs, when it
  * creates the session, so they are part of the initialization the first kernel sees.
  */
 export function arenaReplayInput(graph: ReportGraph, bodies: readonly ReportGraph[] = []): { init: ReplayInit; steps: ReplayStep[] } {
+  const byId = new Map(bodies.map((g) => [g.id, g]));
+  return { init: initOf([graph, ...bodies]), steps: replayStepsOf(graph, byId, null) };
+}
+
+/**
+ * The replay steps of `graph`; `provided` names the body outputs whose buffers the parent kernel
+ * supplies (they take no allocation here). Control-flow steps get their kernel's events
+ * (controlFlowReplay.ts) with their bodies' steps inside.
+ */
+export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, ReportGraph>, provided: ReadonlySet<string> | null): ReplayStep[] {
   const byName = new Map(graph.values.map((v) => [v.name, v]));
   const freesAfter: string[][] = graph.steps.map(() => []);
   for (const v of graph.values) {
     if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) continue;
     if (v.releasedAfter !== null && v.releasedAfter >= 0 && v.releasedAfter < freesAfter.length) freesAfter[v.releasedAfter]!.push(v.name);
   }
-  const steps: ReplayStep[] = graph.steps.map((s) => {
-    const where = `step ${s.index} (${s.opType} '${s.displayName}')`;
+  return graph.steps.map((s) => {
+    const where = `step ${s.index} (${s.opType} '${s.displayName}'${graph.parent ? ` in ${graph.id}` : ''})`;
     let unknown: string | null = null;
     const allocs: ReplayStep['allocs'] = [];
     for (const out of s.outputs) {
-      if (out === '') continue;
+      if (out === '' || provided?.has(out)) continue;
       const v = byName.get(out);
       if (!v || v.root !== v.name || v.producedAt !== s.index) continue;
       if (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') continue;
@@ -37,18 +47,32 @@ export function arenaReplayInput(graph: ReportGraph, bodies: readonly ReportGrap
       }
       allocs.push({ id: v.name, bytes: v.bytes, traced: v.allocKind === 'Allocate' });
     }
+    const frees = freesAfter[s.index]!;
+    if (s.controlFlow) {
+      const k = controlFlowKernel(s, allocs, byName, byId, (body, given) => replayStepsOf(body, byId, given));
+      return { allocs: [], scratch: { before: [], after: [] }, frees, unknown: unknown ?? k.unknown, kernel: k.events };
+    }
     let scratch: ReplayStep['scratch'] = { before: [], after: [] };
-    if (s.subgraphs.length > 0) unknown ??= `${where}: its subgraph allocates from the same arena while it runs, and bodies are not replayed`;
+    if (s.subgraphs.length > 0) unknown ??= `${where}: its subgraph allocates from the same arena while it runs, and this kernel's body runs are not modeled`;
     if (s.workspaceState === 'unavailable') unknown ??= `${where}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
       const split = findOp(s.domain, s.opType)?.arenaScratch;
-      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map((o) => byName.get(o)?.bytes ?? null)) : null;
-      if (pieces) scratch = pieces;
+      const sizeOf = (o: string) => (o === '' ? 0 : byName.get(o)?.bytes ?? null);
+      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map(sizeOf), s.inputs.map(sizeOf)) : null;
+      if (pieces) {
+        // The held buffer's place among the fresh allocations: after those of the node's first outputs.
+        const firstOutputs = new Set(s.outputs.slice(0, pieces.heldFromOutput?.outputsBefore ?? 0));
+        scratch = {
+          before: pieces.before,
+          after: pieces.after,
+          ...(pieces.afterOutputsUnordered ? { afterOutputsUnordered: { ...pieces.afterOutputsUnordered, where } } : {}),
+          ...(pieces.heldFromOutput ? { heldFromAlloc: { allocsBefore: allocs.filter((a) => firstOutputs.has(a.id)).length, bytes: pieces.heldFromOutput.bytes } } : {}),
+        };
+      }
       else unknown ??= `${where}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
     }
-    return { allocs, scratch, frees: freesAfter[s.index]!, unknown };
+    return { allocs, scratch, frees, unknown };
   });
-  return { init: initOf([graph, ...bodies]), steps };
 }
 
 /** Initialization of every graph, main first, bodies in report order. */

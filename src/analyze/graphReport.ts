@@ -21,6 +21,7 @@ import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, Unavail
 import type { ProgressCounter } from './reportProgress';
 import { graphUncovered } from '../report/uncoveredTerms';
 import { overridableInitializers, stepWorkspace, workspaceIo } from './stepWorkspace';
+import { controlFlowFactsOf } from './controlFlowFacts';
 import { estimateInitialization, type InitializationStep, type WorkspaceEnv } from '../plan/workspace';
 
 /** Type inference as the report uses it: one graph, with the outer scope's types. */
@@ -221,11 +222,11 @@ export function buildGraphReport(
       inserted: n.inserted,
       liveBytes: plan.curve.liveBytes[step]!,
       liveReason: plan.curve.liveReason[step]!,
-      // Filled for the main graph by the arena replay (buildReport); a body is not replayed.
+      // Filled for the main graph by the arena replay (buildReport); a body runs inside its parent step.
       arenaInUseBytes: null,
       arenaHeldBytes: null,
       arenaReason: parent
-        ? "subgraph bodies are not replayed through the arena; their parent step makes the main graph's figures after it unavailable"
+        ? "a body's steps get no arena figures of their own: the replay runs the body inside its parent step, whose figures (in the main graph) include it"
         : ctx.view === 'parallel'
           ? "the parallel view does not replay the arena: the parallel executor's allocation order is not modeled"
           : 'not replayed',
@@ -233,6 +234,7 @@ export function buildGraphReport(
       workspaceState: ws.state,
       workspaceReason: ws.reason,
       subgraphs,
+      ...controlFlowEntry(controlFlowFactsOf(n, display, typeOf, ctx.bindings, ctx.opsets[''] ?? 0)),
     };
   });
 
@@ -302,4 +304,9 @@ function groupUnavailable(values: ReportValue[], steps: ReportStep[]): Unavailab
   for (const v of values) if (v.bytes === null) group(v.unavailableReason ?? 'unknown').values.push(v.name);
   for (const s of steps) if (s.workspaceState === 'unavailable') group(s.workspaceReason ?? 'workspace unknown').steps.push(s.index);
   return [...groups.values()];
+}
+
+/** The step's `controlFlow` field: present only for If, Loop and Scan. */
+function controlFlowEntry(facts: ReportStep['controlFlow']): Pick<ReportStep, 'controlFlow'> {
+  return facts ? { controlFlow: facts } : {};
 }

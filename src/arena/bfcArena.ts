@@ -145,6 +145,15 @@ export class BfcArena {
     return { ...this.stats };
   }
 
+  /** Size of the largest free chunk in the regions (0 when none). */
+  largestFreeChunkBytes(): number {
+    for (let b = NUM_BINS - 1; b >= 0; b--) {
+      const bin = this.bins[b]!;
+      if (bin.length > 0) return bin[bin.length - 1]!.size;
+    }
+    return 0;
+  }
+
   /** Region sizes in creation order (for tests and the report's breakdown). */
   regionSizes(): number[] {
     return this.regions.map((r) => r.size);

@@ -18,8 +18,11 @@
  *    before Compute returns); after the sample, the values whose last use it was are freed.
  * 3. At the end of a Run the frame frees the pattern block and everything left; the caller's copy
  *    of the outputs is released before the next Run (onnxruntime-node copies them out).
+ * 4. A control-flow kernel (If, Loop, Scan: `ReplayStep.kernel`) runs each body in an execution frame
+ *    of its own (`utils::ExecuteSubgraph`), with its own memory pattern keyed by the body, traced on
+ *    the body's first run and used from its next one, as for the main graph per Run.
  */
-import { BfcArena, type ArenaConfig } from './bfcArena';
+import { BfcArena, MIN_ALLOCATION_BYTES, type ArenaConfig } from './bfcArena';
 import { bestFitPeakBytes, type PatternEvent } from '../plan/memPattern';
 
 /** One fresh allocation a step makes for an output, in output order. */
@@ -33,8 +36,18 @@ export interface ReplayAlloc {
 /** One step of the run, as the plan knows it. */
 export interface ReplayStep {
   allocs: ReplayAlloc[];
-  /** Scratch buffers the kernel requests during Compute: before its outputs (freed after them) and after them. */
-  scratch: { before: number[]; after: number[] };
+  /**
+   * Scratch buffers the kernel requests during Compute: before its outputs (freed after them) and
+   * after them; `afterOutputsUnordered`: more after the outputs, of a known total in at most a known
+   * count of buffers, whose order is not modeled (nil effect when they fit, else unavailable).
+   */
+  scratch: {
+    before: number[];
+    after: number[];
+    afterOutputsUnordered?: { totalBytes: number; maxBuffers: number; where: string };
+    /** A buffer requested after the first `allocsBefore` of `allocs`, held to the end of Compute. */
+    heldFromAlloc?: { allocsBefore: number; bytes: number };
+  };
   /** Roots released after the step. */
   frees: string[];
   /**
@@ -42,7 +55,26 @@ export interface ReplayStep {
    * unknown order, a subgraph's own allocations): every figure from this step on is unavailable.
    */
   unknown: string | null;
+  /**
+   * A control-flow kernel's Compute (If, Loop, Scan), in order, replacing `allocs` and `scratch`:
+   * its own allocations and frees, and each run of its body in a frame of its own.
+   */
+  kernel?: readonly KernelEvent[];
 }
+
+/**
+ * One event of a control-flow kernel's Compute. `alloc` and `free` act on the frame of the step
+ * (`traced`: the memory pattern of that frame traces it, as for outputs the frame allocates).
+ * `body` runs a body once in a new execution frame: its own memory pattern (keyed by `key`, traced
+ * on its first run, a block of the pattern's size from the next one on), its steps' allocations,
+ * releases and scratch, and at the end of the body the release of what it still holds. An
+ * allocation of a body step whose value is in `escapes` is made in the step's frame under the
+ * given id instead (an output the kernel keeps: a delayed If output, a Loop's carried value).
+ */
+export type KernelEvent =
+  | { kind: 'alloc'; id: string; bytes: number; traced: boolean }
+  | { kind: 'free'; id: string }
+  | { kind: 'body'; key: string; steps: readonly ReplayStep[]; escapes: Readonly<Record<string, { id: string; traced: boolean }>> };
 
 /** What the session allocates at initialization. */
 export interface ReplayInit {
@@ -127,53 +159,111 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     return { inUseBytes: s.bytesInUse, heldBytes: s.totalAllocatedBytes, requestedBytes: s.bytesRequestedInUse, reason: null };
   };
   const afterInit = sample();
-  let pattern: number | null = null;
+  /** Memory patterns by frame key ('main', or a body's graph id), made at the end of a frame's first traced execution. */
+  const patterns = new Map<string, number>();
+  interface Frame {
+    key: string;
+    live: Map<string, number>;
+    trace: PatternEvent[];
+    tracedIds: Set<string>;
+    usePattern: boolean;
+    traceOk: boolean;
+    block: number;
+    blockBytes: number;
+    mayPattern: boolean;
+  }
+  const openFrame = (key: string, mayPattern: boolean): Frame => {
+    const usePattern = options.memPattern && mayPattern && patterns.has(key) && broken === null;
+    const blockBytes = usePattern ? patterns.get(key)! : 0;
+    const f: Frame = { key, live: new Map(), trace: [], tracedIds: new Set(), usePattern, traceOk: true, block: -1, blockBytes, mayPattern };
+    if (usePattern && blockBytes > 0) f.block = arena.alloc(blockBytes);
+    return f;
+  };
+  const allocIn = (f: Frame, id: string, bytes: number, traced: boolean): void => {
+    if (traced) {
+      f.trace.push({ kind: 'alloc', id, sizeBytes: bytes });
+      f.tracedIds.add(id);
+    }
+    if (f.usePattern && traced) return;
+    f.live.set(id, arena.alloc(bytes));
+  };
+  const freeIn = (f: Frame, id: string): void => {
+    if (f.tracedIds.has(id)) f.trace.push({ kind: 'free', id });
+    const h = f.live.get(id);
+    if (h !== undefined) {
+      arena.free(h);
+      f.live.delete(id);
+    }
+  };
+  // End of a frame: it frees its block and what is left; its first complete traced execution becomes its pattern.
+  const closeFrame = (f: Frame): void => {
+    if (broken !== null) return;
+    if (f.block >= 0) arena.free(f.block);
+    for (const h of f.live.values()) arena.free(h);
+    f.live.clear();
+    if (options.memPattern && f.mayPattern && !f.usePattern && f.traceOk && !patterns.has(f.key)) patterns.set(f.key, bestFitPeakBytes(f.trace));
+  };
+  // One step's Compute in frame `f`; `outer` and `escapes` route a body's kept outputs to the kernel's frame.
+  const runStep = (step: ReplayStep, f: Frame, outer: Frame | null, escapes: Readonly<Record<string, { id: string; traced: boolean }>> | null): void => {
+    if (broken === null && step.unknown !== null) broken = step.unknown;
+    if (broken !== null) return;
+    if (step.kernel) {
+      for (const ev of step.kernel) {
+        if (broken !== null) return;
+        if (ev.kind === 'alloc') allocIn(f, ev.id, ev.bytes, ev.traced);
+        else if (ev.kind === 'free') freeIn(f, ev.id);
+        else runBody(ev, f);
+      }
+      return;
+    }
+    const early = step.scratch.before.map((b) => arena.alloc(b));
+    const held = step.scratch.heldFromAlloc;
+    let heldHandle = -1;
+    for (const [k, a] of step.allocs.entries()) {
+      if (held && k === held.allocsBefore) heldHandle = arena.alloc(held.bytes);
+      const to = escapes?.[a.id];
+      if (to && outer) allocIn(outer, to.id, a.bytes, to.traced);
+      else allocIn(f, a.id, a.bytes, a.traced);
+    }
+    if (held && held.allocsBefore >= step.allocs.length) heldHandle = arena.alloc(held.bytes);
+    for (const h of early) arena.free(h);
+    const late = step.scratch.after.map((b) => arena.alloc(b));
+    for (const h of late) arena.free(h);
+    const unordered = step.scratch.afterOutputsUnordered;
+    if (unordered) {
+      const need = 2 * (unordered.totalBytes + (MIN_ALLOCATION_BYTES - 1) * unordered.maxBuffers);
+      const room = arena.largestFreeChunkBytes();
+      if (room < need) broken = `${unordered.where}: its ${unordered.totalBytes} bytes of scratch in up to ${unordered.maxBuffers} buffers of unmodeled sizes and order need a free chunk of ${need} bytes to be sure the arena does not grow, and the largest is ${room}`;
+    }
+    if (heldHandle >= 0) arena.free(heldHandle);
+  };
+  const runBody = (ev: Extract<KernelEvent, { kind: 'body' }>, kernelFrame: Frame): void => {
+    const bf = openFrame(ev.key, true);
+    for (const s of ev.steps) {
+      runStep(s, bf, kernelFrame, ev.escapes);
+      if (broken !== null) return;
+      for (const id of s.frees) freeIn(bf, id);
+    }
+    closeFrame(bf);
+  };
   const runs: RunReplay[] = [];
   for (let run = 1; run <= runsWanted; run++) {
-    const usePattern = options.memPattern && !options.patternUnavailable && pattern !== null && broken === null;
-    const blockBytes = usePattern ? pattern! : 0;
-    const trace: PatternEvent[] = [];
-    const tracedIds = new Set<string>();
-    let traceOk = true;
-    const live = new Map<string, number>();
-    let block = -1;
-    if (usePattern && blockBytes > 0) block = arena.alloc(blockBytes);
+    const frame = openFrame('main', !options.patternUnavailable);
+    const usePattern = frame.usePattern;
+    const blockBytes = frame.blockBytes;
     const samples: ArenaSample[] = [];
     for (const step of steps) {
-      if (broken === null && step.unknown !== null) broken = step.unknown;
+      runStep(step, frame, null, null);
       if (broken !== null) {
-        traceOk = false;
+        frame.traceOk = false;
         samples.push(unknownSample(broken));
         continue;
       }
-      const early = step.scratch.before.map((b) => arena.alloc(b));
-      for (const a of step.allocs) {
-        if (a.traced) {
-          trace.push({ kind: 'alloc', id: a.id, sizeBytes: a.bytes });
-          tracedIds.add(a.id);
-        }
-        if (usePattern && a.traced) continue;
-        live.set(a.id, arena.alloc(a.bytes));
-      }
-      for (const h of early) arena.free(h);
-      const late = step.scratch.after.map((b) => arena.alloc(b));
-      for (const h of late) arena.free(h);
       samples.push(sample());
-      for (const id of step.frees) {
-        if (tracedIds.has(id)) trace.push({ kind: 'free', id });
-        const h = live.get(id);
-        if (h !== undefined) {
-          arena.free(h);
-          live.delete(id);
-        }
-      }
+      for (const id of step.frees) freeIn(frame, id);
     }
     // End of Run: the frame frees the block and what is left; the caller's outputs are released before the next Run.
-    if (broken === null) {
-      if (block >= 0) arena.free(block);
-      for (const h of live.values()) arena.free(h);
-    }
-    if (options.memPattern && !usePattern && traceOk && broken === null) pattern = bestFitPeakBytes(trace);
+    closeFrame(frame);
     runs.push({ run, usedPattern: usePattern, patternBlockBytes: blockBytes, steps: samples, peakInUse: peakOf(samples, 'inUseBytes'), peakHeld: peakOf(samples, 'heldBytes') });
   }
   return { afterInit, runs };

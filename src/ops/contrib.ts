@@ -2,7 +2,8 @@
  * ORT's com.microsoft (and com.microsoft.nchwc) contrib ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
+import { atMostBuffersAfterOutputs, contribAttention, oneBufferAfterOutputs } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
@@ -24,7 +25,9 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(ATTENTION_WORKSPACE['com.microsoft::Attention']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::Attention']),
-    arenaScratch: scratchOrderUnknown,
+    // attention.cc takes Y, then the QKV GEMM buffer, and only then (in ApplyAttention) `present`,
+    // then at most 4 buffers; without a present output, Y comes before all 5 (6 allowed).
+    arenaScratch: scratchSplit(contribAttention, 'contrib_ops/cpu/bert/attention.cc'),
   }),
   op('com.microsoft', 'QAttention', {
     shape: shapeRule(CONTRIB_RULES.QAttention),
@@ -69,7 +72,9 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(ATTENTION_WORKSPACE['com.microsoft::MultiHeadAttention']),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // multihead_attention.cc takes output, present_key, present_value and output_qk first, then Q, K and V
+    // in BNSH (each with at most one transient bias buffer) and one flash buffer or ApplyAttention's 4: at most 10; 12 allowed.
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(12), 'contrib_ops/cpu/bert/multihead_attention.cc'),
   }),
   op('com.microsoft', 'GroupQueryAttention', {
     shape: shapeRule(CONTRIB_RULES.GroupQueryAttention),
@@ -78,7 +83,9 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(ATTENTION_WORKSPACE['com.microsoft::GroupQueryAttention']),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // group_query_attention.cc takes output, present_key, present_value and output_qk first, then Q, K and
+    // V in BNSH, two rotary buffers and the attention's own (gqa_attention_base.h); 16 allowed.
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(16), 'contrib_ops/cpu/bert/group_query_attention.cc'),
   }),
   op('com.microsoft', 'EmbedLayerNormalization', {
     shape: shapeRule(CONTRIB_RULES.EmbedLayerNormalization),
@@ -96,7 +103,9 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE['com.microsoft::SkipLayerNormalization']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::SkipLayerNormalization'], { private: true }),
-    arenaScratch: scratchOrderUnknown,
+    // skip_layer_norm.cc takes its outputs (0-3) first, then, for fp16 and bf16, at most 7 fp32 copies
+    // (input, output, the skip sum, skip, gamma, beta, bias).
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(7), 'contrib_ops/cpu/skip_layer_norm.cc'),
   }),
   op('com.microsoft', 'SkipSimplifiedLayerNormalization', {
     shape: shapeRule(CONTRIB_RULES.SkipSimplifiedLayerNormalization),
@@ -105,7 +114,9 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE['com.microsoft::SkipSimplifiedLayerNormalization']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::SkipSimplifiedLayerNormalization'], { private: true }),
-    arenaScratch: scratchOrderUnknown,
+    // skip_layer_norm.cc takes its outputs (0-3) first, then, for fp16 and bf16, at most 7 fp32 copies
+    // (input, output, the skip sum, skip, gamma, beta, bias).
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(7), 'contrib_ops/cpu/skip_layer_norm.cc'),
   }),
   op('com.microsoft', 'FastGelu', {
     shape: shapeRule(CONTRIB_RULES.FastGelu),
@@ -114,7 +125,8 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: functionBody(CONTRIB_BODIES.FastGelu),
     workspace: workspaceFormula(TENSOR_WORKSPACE['com.microsoft::FastGelu']),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // fast_gelu.cc takes its output, then with a bias one buffer of the input's size.
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'contrib_ops/cpu/bert/fast_gelu.cc'),
   }),
   op('com.microsoft', 'BiasGelu', {
     shape: shapeRule(CONTRIB_RULES.BiasGelu),
@@ -168,7 +180,9 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(QUANT_WORKSPACE['com.microsoft::MatMulNBits']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::MatMulNBits'], { private: true }),
-    arenaScratch: scratchOrderUnknown,
+    // matmul_nbits.cc takes Y first, then at most 5 buffers on any path (workspace or dequantized B,
+    // fp32 copies of A, scales and bias, the fp32 C); 6 allowed.
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(6), 'contrib_ops/cpu/quantization/matmul_nbits.cc'),
   }),
   op('com.microsoft', 'QLinearAdd', {
     shape: shapeRule(CONTRIB_RULES.QLinearAdd),
@@ -340,7 +354,8 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE['com.microsoft::QLinearConv']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::QLinearConv']),
-    arenaScratch: scratchOrderUnknown,
+    // The same kernel as ai.onnx QLinearConv (channels_last set): Y first, then at most 6 buffers.
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(6), 'core/providers/cpu/quantization/qlinearconv.cc'),
   }),
   op('com.microsoft', 'QGemm', {
     shape: noShapeRule,

@@ -2,7 +2,7 @@
  * ai.onnx.ml traditional-ML ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, noWorkspaceFormula, zeroSeenInCorpus, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { I00 } from './kernelFacts';
 import { ML_RULES } from '../shape/rules/ml';
 
@@ -12,7 +12,8 @@ export const ML_OPS: readonly OpEntry[] = [
     kernel: kernelDecl([I00], 'Element-wise kernels that may overwrite their input.'),
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    // ml/tree_ensemble.cc takes Y, then scores in std::vector only; total_temp_allocations 0 on the corpus model.
+    workspace: zeroSeenInCorpus('core/providers/cpu/ml/tree_ensemble.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),

@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { oneBufferAfterOutputs } from './scratchFacts';
+import { atMostBuffersAfterOutputs, dftBuffers, oneBufferAfterOutputs } from './scratchFacts';
 import { I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
@@ -42,7 +42,9 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE.QLinearConv),
     prepack: prepackRule(PREPACK_RULES.QLinearConv),
-    arenaScratch: scratchOrderUnknown,
+    // qlinearconv.cc takes Y first, then at most 6 buffers: a reordered W, the int32 GEMM output, the
+    // two channels-last transposes, the im2col and the indirection table.
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(6), 'core/providers/cpu/quantization/qlinearconv.cc'),
   }),
   op('ai.onnx', 'ConvTranspose', {
     shape: shapeRule(NN_RULES.ConvTranspose),
@@ -213,7 +215,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(SIGNAL_WORKSPACE.DFT),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(dftBuffers, 'core/providers/cpu/signal/dft.cc'),
   }),
   op('ai.onnx', 'RNN', {
     shape: shapeRule(NN_RULES.RNN),
@@ -240,7 +242,10 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(RNN_WORKSPACE.LSTM),
     prepack: prepackRule(PREPACK_RULES.LSTM),
-    arenaScratch: scratchOrderUnknown,
+    // deep_cpu_lstm.cc takes Y, Y_h and Y_c first, then up to 2 stand-ins for absent Y_h/Y_c and, per
+    // direction (uni_directional_lstm.cc), 6 state buffers, 4 bias, 2 reverse, 3 peephole copies,
+    // the sequence lengths and 2 quantization buffers: at most 2 + 2·18.
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(38), 'core/providers/cpu/rnn/deep_cpu_lstm.cc'),
   }),
   op('ai.onnx', 'Attention', {
     shape: shapeRule(NN_RULES.Attention),
@@ -249,7 +254,9 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(ATTENTION_WORKSPACE.Attention),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // llm/attention.cc takes Y, present_key, present_value and output_qk first; ApplyAttention then
+    // takes the probabilities, a mask copy and the transposed output (3 in the source read; 8 allowed).
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(8), 'core/providers/cpu/llm/attention.cc'),
   }),
   op('ai.onnx', 'RotaryEmbedding', {
     shape: shapeRule(NN_RULES.RotaryEmbedding),

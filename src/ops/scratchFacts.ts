@@ -15,10 +15,25 @@ export interface ScratchPieces {
   before: number[];
   /** Requested after the outputs. */
   after: number[];
+  /**
+   * Scratch requested after every output, in at most `maxBuffers` buffers of `totalBytes` in all
+   * (each request rounds up by less than 256 bytes), whose sizes and order are not modeled. All
+   * are freed before Compute returns, so when the arena can hold them without a new region their
+   * effect on the sample is nil: the chunks in use are the same and, the arena keeping no two free
+   * chunks side by side, so are the free ones. The replay checks that they fit: a free chunk of at
+   * least twice `totalBytes + 255 · maxBuffers` (a chunk of at least twice a request is split, so it
+   * serves every later one); otherwise the figures from the step on are unavailable.
+   */
+  afterOutputsUnordered?: { totalBytes: number; maxBuffers: number };
+  /** One buffer requested after the node's first `outputsBefore` outputs and before the others, held to the end of Compute. */
+  heldFromOutput?: { outputsBefore: number; bytes: number };
 }
 
-/** Splits a step's `totalBytes` of scratch into its buffers; null when this split does not apply. `outputBytes` are the step's output sizes (null = unknown). */
-export type ScratchSplit = (totalBytes: number, outputBytes: readonly (number | null)[]) => ScratchPieces | null;
+/**
+ * Splits a step's `totalBytes` of scratch into its buffers; null when this split does not apply.
+ * `outputBytes` and `inputBytes` are the step's output and input sizes (null = unknown, 0 = absent).
+ */
+export type ScratchSplit = (totalBytes: number, outputBytes: readonly (number | null)[], inputBytes: readonly (number | null)[]) => ScratchPieces | null;
 
 /**
  * Conv (`providers/cpu/nn/conv.cc`: `Conv<float>::Compute` takes Y with `context->Output`, then one
@@ -39,3 +54,41 @@ export const lrnScaleThenSquare: ScratchSplit = (total, outputs) => {
 
 /** Where (`providers/cpu/tensor/where_op.cc`): the X selection and the Y selection (each of the output's size), then the output in the merge; the selections are freed after it. */
 export const twoSelectionsBeforeOutputs: ScratchSplit = (total) => (total % 2 === 0 ? { before: [total / 2, total / 2], after: [] } : null);
+
+/**
+ * Scratch requested after all of the kernel's outputs, in at most `maxBuffers` buffers (the
+ * count read from the kernel's source), whose order is not modeled: see
+ * `ScratchPieces.afterOutputsUnordered`.
+ */
+export const atMostBuffersAfterOutputs = (maxBuffers: number | ((totalBytes: number) => number)): ScratchSplit => (total) => ({
+  before: [],
+  after: [],
+  afterOutputsUnordered: { totalBytes: total, maxBuffers: typeof maxBuffers === 'number' ? maxBuffers : maxBuffers(total) },
+});
+
+/**
+ * DFT of a length that is not a power of two (`signal/dft.cc`, Bluestein): Y first, then complex
+ * buffers of M = nextPow2(2n - 1) elements, three shared and two per transform, taken and freed per
+ * transform; a power-of-two length takes nothing from the arena. Each buffer is at least 64 bytes
+ * (n = 3: M = 8 complex floats), so there are at most total / 64 of them.
+ */
+export const dftBuffers: ScratchSplit = atMostBuffersAfterOutputs((total) => Math.floor(total / 64));
+
+/** `split` when the node has only its first output (the others absent: 0 bytes), else null: a later output is allocated between the scratch buffers. */
+export const onlyFirstOutput = (split: ScratchSplit): ScratchSplit => (total, outputs, inputs) => (outputs.slice(1).every((b) => b === 0) ? split(total, outputs, inputs) : null);
+
+/**
+ * Contrib Attention (`contrib_ops/cpu/bert/attention.cc`, `attention_cpu_base.h`): Y, then the QKV
+ * GEMM buffer of B·S·(2D+Dv) floats, held to the end, then `present` (when the node has it), then
+ * at most 4 more buffers (mask, probabilities, GEMM parameters, out_tmp). The GEMM buffer's size
+ * comes from the inputs: with bias [2D+Dv] (Bb bytes), weights [Din, 2D+Dv] (Wb) and input
+ * [B, S, Din] (Ib), it is Ib·Bb²/(4·Wb) bytes. Without a bias input the split does not apply.
+ */
+export const contribAttention: ScratchSplit = (total, outputs, inputs) => {
+  const [ib, wb, bb] = inputs;
+  if (outputs.slice(1).every((b) => b === 0)) return { before: [], after: [], afterOutputsUnordered: { totalBytes: total, maxBuffers: 6 } };
+  if (!ib || !wb || !bb) return null;
+  const gemm = (ib * bb * bb) / (4 * wb);
+  if (!Number.isInteger(gemm) || gemm > total) return null;
+  return { before: [], after: [], heldFromOutput: { outputsBefore: 1, bytes: gemm }, afterOutputsUnordered: { totalBytes: total - gemm, maxBuffers: 4 } };
+};

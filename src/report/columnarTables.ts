@@ -4,7 +4,7 @@
  * with the Report's key order.
  */
 import { LensError } from '../onnx/lensError';
-import type { AllocKind, ReportDim, ReportStep, ReportValue, ReuseVia, WorkspaceState } from './report';
+import type { AllocKind, ControlFlowFacts, ReportDim, ReportStep, ReportValue, ReuseVia, WorkspaceState } from './report';
 import type { StringTableWriter } from './stringTable';
 
 /** ReportValue.allocKind values by code. */
@@ -50,6 +50,8 @@ export interface StepColumns {
   workspaceState: Uint8Array;
   workspaceReason: Int32Array;
   subgraphs: ListColumn<Int32Array>;
+  /** The step's `controlFlow` facts as JSON in the string table (If, Loop, Scan), -1 when absent. */
+  controlFlow?: Int32Array;
 }
 
 /** ReportValue fields as columns, one row per value. `flags` packs the booleans (see FLAG). */
@@ -182,6 +184,8 @@ export function writeStepColumns(steps: readonly ReportStep[], strings: StringTa
     liveReason: new Int32Array(n), arenaInUseBytes: new Float64Array(n), arenaHeldBytes: new Float64Array(n), arenaReason: new Int32Array(n), workspaceBytes: new Float64Array(n), workspaceState: new Uint8Array(n),
     workspaceReason: new Int32Array(n), subgraphs: writeStringLists(steps.map((s) => s.subgraphs), strings),
   };
+  const controlFlow = new Int32Array(n);
+  c.controlFlow = controlFlow;
   for (let i = 0; i < n; i++) {
     const s = steps[i]!;
     c.index[i] = s.index;
@@ -199,6 +203,7 @@ export function writeStepColumns(steps: readonly ReportStep[], strings: StringTa
     c.workspaceBytes[i] = toNum(s.workspaceBytes);
     c.workspaceState[i] = enumCode(WORKSPACE_STATE_CODES, s.workspaceState, 'workspace state');
     c.workspaceReason[i] = strings.ref(s.workspaceReason);
+    controlFlow[i] = strings.ref(s.controlFlow ? JSON.stringify(s.controlFlow) : null);
   }
   return c;
 }
@@ -218,6 +223,8 @@ export function readStepColumns(c: StepColumns, table: readonly string[]): Repor
       workspaceBytes: fromNum(c.workspaceBytes[i]!), workspaceState: enumOf(WORKSPACE_STATE_CODES, c.workspaceState[i]!, 'workspace state'),
       workspaceReason: strOrNull(table, c.workspaceReason[i]!), subgraphs: subgraphs(i) ?? [],
     };
+    const cf = c.controlFlow ? strOrNull(table, c.controlFlow[i]!) : null;
+    if (cf !== null) out[i]!.controlFlow = JSON.parse(cf) as ControlFlowFacts;
   }
   return out;
 }

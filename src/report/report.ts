@@ -72,6 +72,22 @@ export interface ReportStep {
   workspaceReason: string | null;
   /** Ids of subgraph reports owned by this node (If/Loop/Scan bodies). */
   subgraphs: string[];
+  /** If, Loop and Scan: how the kernel runs its body in this run, for the arena replay; absent for other ops. */
+  controlFlow?: ControlFlowFacts;
+}
+
+/** What an If, Loop or Scan step does at run time (src/analyze/controlFlowFacts.ts). */
+export interface ControlFlowFacts {
+  /** The attribute of the body that runs (If: the branch the condition selects); null when not known before the run. */
+  body: string | null;
+  /** Loop and Scan: how many times the body runs; If: 1; null when unknown. */
+  iterations: number | null;
+  /** The running body's output names, in order (null when no body is known). */
+  bodyOutputs: string[] | null;
+  /** Loop: loop-carried values; Scan: state variables (the first outputs of the node); If: 0. */
+  stateCount: number;
+  /** Why the arena replay cannot follow this step (a fact above is unknown or a case is not modeled), else null. */
+  reason: string | null;
 }
 
 export interface ReportValue {

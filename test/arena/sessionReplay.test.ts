@@ -64,3 +64,67 @@ test('enable_cpu_mem_arena off: no arena, no figures', () => {
   assert.match(r.runs[1]!.steps[0]!.reason ?? '', /enable_cpu_mem_arena is off/);
   assert.equal(r.afterInit.heldBytes, null);
 });
+
+test('a kernel with a body: the body runs in a frame of its own, with its own memory pattern traced on its first run', () => {
+  // A Loop-like kernel: a 9-byte counter, then the body twice; the body's 'tmp' (600 B) is traced in
+  // the body frame and freed after its step; its output 'out' escapes to the kernel's frame.
+  const body: ReplayStep[] = [step([['tmp', 600, true]]), step([['out', 300, false]], ['tmp'])];
+  const kernel: ReplayStep = {
+    ...step([]),
+    kernel: [
+      { kind: 'alloc', id: 'counter', bytes: 9, traced: false },
+      { kind: 'body', key: 'b', steps: body, escapes: { out: { id: 'out#1', traced: false } } },
+      { kind: 'body', key: 'b', steps: body, escapes: { out: { id: 'out#2', traced: false } } },
+      { kind: 'free', id: 'out#1' },
+      { kind: 'free', id: 'counter' },
+    ],
+  };
+  const r = replaySession(noInit, [kernel], { arena: true, memPattern: true, runs: 1 });
+  // After Compute: out#2 (300 B in a 512-byte chunk) is still held by the kernel's frame; the first
+  // body run traced tmp, so the second one took a block of the pattern's size and freed it at its end.
+  assert.deepEqual(figures(r.runs[0]!.steps), [[512, MiB]]);
+  const off = replaySession(noInit, [kernel], { arena: true, memPattern: false, runs: 1 });
+  assert.deepEqual(figures(off.runs[0]!.steps), [[512, MiB]]);
+  // An unknown body step makes the kernel's step unavailable.
+  const broken: ReplayStep = { ...kernel, kernel: [{ kind: 'body', key: 'b', steps: [{ ...body[0]!, unknown: 'body step: not modeled' }], escapes: {} }] };
+  assert.equal(replaySession(noInit, [broken], { arena: true, memPattern: false, runs: 1 }).runs[0]!.steps[0]!.reason, 'body step: not modeled');
+});
+
+test('a body frame holds its pattern block from its second run: a block the arena must find room for', () => {
+  // Body: one traced 700 KiB value. Run 1 (first body run) takes it as a chunk; the second body run
+  // (same Run) takes a 700 KiB block instead, while the kernel keeps a 600 KiB escaped value: the
+  // 1 MiB region cannot hold both, so a second region (2 MiB) is added.
+  const body: ReplayStep[] = [step([['v', 700 * 1024, true]]), step([['keep', 600 * 1024, false]], ['v'])];
+  const kernel: ReplayStep = {
+    ...step([]),
+    kernel: [
+      { kind: 'body', key: 'b', steps: body, escapes: { keep: { id: 'k1', traced: false } } },
+      { kind: 'body', key: 'b', steps: body, escapes: { keep: { id: 'k2', traced: false } } },
+      { kind: 'free', id: 'k1' },
+    ],
+  };
+  const on = replaySession(noInit, [kernel], { arena: true, memPattern: true, runs: 1 });
+  const off = replaySession(noInit, [kernel], { arena: true, memPattern: false, runs: 1 });
+  assert.deepEqual(figures(on.runs[0]!.steps), [[600 * 1024, 3 * MiB]]);
+  assert.deepEqual(figures(off.runs[0]!.steps), [[600 * 1024, 3 * MiB]]);
+});
+
+test('scratch of unmodeled order after the outputs: nil effect when a free chunk of twice its rounded bound is there, else unavailable', () => {
+  const unordered = (totalBytes: number, maxBuffers: number): ReplayStep['scratch'] => ({ before: [], after: [], afterOutputsUnordered: { totalBytes, maxBuffers, where: 'step 0 (LSTM)' } });
+  // 400 B output in a 1 MiB region: 3,000 B in up to 38 buffers needs 2·(3000 + 255·38) = 25,380 B.
+  const fits = replaySession(noInit, [step([['y', 400, false]], [], unordered(3000, 38))], { arena: true, memPattern: false, runs: 1 });
+  assert.deepEqual(figures(fits.runs[0]!.steps), [[512, MiB]]);
+  const tight = replaySession(noInit, [step([['y', 400, false]], [], unordered(600 * 1024, 4))], { arena: true, memPattern: false, runs: 1 });
+  assert.equal(tight.runs[0]!.steps[0]!.heldBytes, null);
+  assert.match(tight.runs[0]!.steps[0]!.reason ?? '', /^step 0 \(LSTM\): its 614400 bytes of scratch in up to 4 buffers .* need a free chunk of 1230840 bytes .* the largest is 1048064$/);
+});
+
+test('a buffer held from between two outputs moves the second output and is freed before the sample', () => {
+  // y0 (400 KiB) splits the first 1 MiB region; the held 500 KiB buffer gets the whole 624 KiB rest
+  // (less than twice its size: no split), so y1 (300 KiB) opens a second region (2 MiB); after the
+  // buffer is freed only y0 and y1 are in use. Without the buffer, y1 fits beside y0.
+  const outs: [string, number, boolean][] = [['y0', 400 * 1024, false], ['y1', 300 * 1024, false]];
+  const s: ReplayStep = { ...step(outs), scratch: { before: [], after: [], heldFromAlloc: { allocsBefore: 1, bytes: 500 * 1024 } } };
+  assert.deepEqual(figures(replaySession(noInit, [s], { arena: true, memPattern: false, runs: 1 }).runs[0]!.steps), [[700 * 1024, 3 * MiB]]);
+  assert.deepEqual(figures(replaySession(noInit, [step(outs)], { arena: true, memPattern: false, runs: 1 }).runs[0]!.steps), [[700 * 1024, MiB]]);
+});

@@ -19,6 +19,16 @@ export const DIMS: Record<string, Record<string, number>> = {
 /** Run-time symbols the feeds above determine (FILL.trip_count iterations). */
 export const BINDINGS = { 'Loop_0.iterations': FILL.trip_count };
 
+/**
+ * Input contents the report is told (`--value`), equal to the FILL the oracle feeds: the If's
+ * condition and the Loop's trip count and condition are graph inputs there, and the arena replay
+ * needs the branch that runs and the iteration count.
+ */
+export const VALUES: Record<string, Record<string, number[]>> = {
+  'onnx-onnx/node/test_if.onnx': { cond: [FILL.cond] },
+  'burn/outer_scope_loop.onnx': { max_iter: [FILL.max_iter], cond_init: [FILL.cond_init] },
+};
+
 /** Corpus mismatches we cannot fix, with the cause. */
 export const CORPUS_EXPECTED: Record<string, ExpectedMismatch> = {
   'onnx-onnx/node/test_loop11.onnx': {
@@ -34,5 +44,8 @@ export const CORPUS_EXPECTED: Record<string, ExpectedMismatch> = {
 /** Every corpus model except the probes, or [] when the corpus is absent. */
 export function corpusCases(): OracleCase[] {
   if (!hasCorpus) return [];
-  return listOnnxFiles(CORPUS_DIR, { skipDirs: ['ort-probes'] }).map((path) => ({ path, options: { fill: FILL, dims: DIMS[relative(CORPUS_DIR, path)] }, bindings: BINDINGS }));
+  return listOnnxFiles(CORPUS_DIR, { skipDirs: ['ort-probes'] }).map((path) => {
+    const key = relative(CORPUS_DIR, path);
+    return { path, options: { fill: FILL, dims: DIMS[key] }, bindings: BINDINGS, ...(VALUES[key] ? { values: VALUES[key] } : {}) };
+  });
 }

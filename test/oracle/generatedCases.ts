@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, paddleDimsModel, torchPadModel, unnamedDimsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, paddleDimsModel, torchPadModel, unnamedDimsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -31,10 +31,11 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   write('narrow_pool.onnx', narrowPoolModel());
   write('stride_align.onnx', strideAlignModel());
   for (const opset of [13, 16]) write(`or_equal_cast_${opset}.onnx`, orEqualCastModel(opset));
-  const cases: OracleCase[] = files.map((path) => ({ path, options: { dims: { N: 2, M: 2, batch: 3 }, fill: { flag: 0 } } }));
+  // The If's condition is a graph input: control_flow fixes it (flag = 0), so the report knows the branch that runs.
+  const cases: OracleCase[] = files.map((path) => ({ path, options: { dims: { N: 2, M: 2, batch: 3 }, fill: { flag: 0 } }, ...(path.endsWith('/control_flow.onnx') ? { values: { flag: [0] } } : {}) }));
   // The same If/Loop model with the then branch taken.
   write('control_flow_then.onnx', controlFlowModel());
-  cases.push({ path: files[files.length - 1]!, options: { fill: { flag: 1 } } });
+  cases.push({ path: files[files.length - 1]!, options: { fill: { flag: 1 } }, values: { flag: [1] } });
   // The sample-rate If, both rates: the report plans the branch the fixed `sr` selects.
   for (const sr of [16000, 8000]) {
     write(`sample_rate_${sr}.onnx`, sampleRateBranchModel());
@@ -52,12 +53,15 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
     write(`branch_weights_${kind}.onnx`, branchWeightsModel(kind));
     cases.push({ path: files[files.length - 1]!, options: { fill: { c: 1 } } });
   }
-  // Unnamed input dims, bound under their `input:axis` symbols.
+  // torch's F.pad export; paddle2onnx's -1 and `?` dims and unnamed input dims, bound as `input:axis`.
   write('torch_pad.onnx', torchPadModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { n: 2 } } });
   write('paddle_dims.onnx', paddleDimsModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { 'image:0': 2, 'image:2': 12, 'image:3': 20 } } });
   write('unnamed_dims.onnx', unnamedDimsModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { 'x:0': 3, 'x:1': 5 } } });
+  // If, Loop and Scan bodies that grow the arena, the branch fixed (`go` = 1).
+  write('body_frames.onnx', bodyFramesModel());
+  cases.push({ path: files[files.length - 1]!, options: { fill: { go: 1 } }, values: { go: [1] } });
   return { dir, cases };
 }

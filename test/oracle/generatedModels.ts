@@ -492,3 +492,60 @@ export function paddleDimsModel(): Uint8Array {
     initializers: [w],
   });
 }
+
+/**
+ * Bodies big enough to grow the arena while they run (1 MiB tensors): an If whose taken branch
+ * (`go` fixed to 1 with `--value`) keeps two values alive at once, a Loop whose body has a value of
+ * its own besides the carried one, and a Scan with a state variable over 4 slices. Each body frame
+ * has its own memory pattern (traced on its first run: a Loop's or Scan's first iteration).
+ */
+export function bodyFramesModel(): Uint8Array {
+  const big = (n: string) => tensorValue(n, DataType.FLOAT, [256, 1024]);
+  const thenG = graph({
+    name: 'then_body',
+    nodes: [node('Neg', ['X'], ['ta'], { name: 't_neg' }), node('Exp', ['X'], ['tb'], { name: 't_exp' }), node('Add', ['ta', 'tb'], ['t_out'], { name: 't_add' })],
+    inputs: [],
+    outputs: [big('t_out')],
+    valueInfo: [big('ta'), big('tb')],
+  });
+  const elseG = graph({ name: 'else_body', nodes: [node('Neg', ['X'], ['e_out'], { name: 'e_neg' })], inputs: [], outputs: [big('e_out')] });
+  const loopBody = graph({
+    name: 'loop_body',
+    nodes: [
+      node('Mul', ['acc_in', 'X'], ['lt'], { name: 'l_mul' }),
+      node('Add', ['lt', 'X'], ['acc_out'], { name: 'l_add' }),
+      node('Identity', ['cond_in'], ['cond_out'], { name: 'l_cond' }),
+    ],
+    inputs: [tensorValue('iter', DataType.INT64, []), tensorValue('cond_in', DataType.BOOL, []), big('acc_in')],
+    outputs: [tensorValue('cond_out', DataType.BOOL, []), big('acc_out')],
+    valueInfo: [big('lt')],
+  });
+  const row = (n: string) => tensorValue(n, DataType.FLOAT, [64, 1024]);
+  const scanBody = graph({
+    name: 'scan_body',
+    nodes: [
+      node('Add', ['state_in', 'slice'], ['s1'], { name: 's_add' }),
+      node('Mul', ['s1', 's1'], ['state_out'], { name: 's_mul' }),
+      node('Relu', ['state_out'], ['slice_out'], { name: 's_relu' }),
+    ],
+    inputs: [row('state_in'), row('slice')],
+    outputs: [row('state_out'), row('slice_out')],
+    valueInfo: [row('s1')],
+  });
+  return buildModel({
+    nodes: [
+      node('If', ['go'], ['branch'], { name: 'if', attrs: [attr.graph('then_branch', thenG), attr.graph('else_branch', elseG)] }),
+      node('Loop', ['trip', 'keep', 'branch'], ['acc'], { name: 'loop', attrs: [attr.graph('body', loopBody)] }),
+      node('Reshape', ['acc', 'rows_shape'], ['rows'], { name: 'rows' }),
+      node('Slice', ['rows', 'zero1', 'one1'], ['s0_3d'], { name: 'first_row' }),
+      node('Squeeze', ['s0_3d', 'zero1'], ['S0'], { name: 'state0' }),
+      node('Scan', ['S0', 'rows'], ['S', 'scanned'], { name: 'scan', attrs: [attr.graph('body', scanBody), attr.int('num_scan_inputs', 1)] }),
+      node('Tanh', ['scanned'], ['Y'], { name: 'tanh' }),
+    ],
+    inputs: [big('X'), tensorValue('go', DataType.BOOL, [])],
+    outputs: [tensorValue('Y', DataType.FLOAT, [4, 64, 1024]), row('S')],
+    initializers: [int64Tensor('trip', [3], []), tensor('keep', DataType.BOOL, [], { values: [1] }), int64Tensor('rows_shape', [4, 64, 1024]), int64Tensor('zero1', [0]), int64Tensor('one1', [1])],
+    valueInfo: [big('branch'), big('acc')],
+    opset: 16,
+  });
+}

@@ -9,6 +9,7 @@
  */
 import { unnamedInputDim } from '../../src/shape/passValues';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { readSavedSession, savingSessionOptions, type SavedSession } from '../../src/optimize/optimizeModel';
@@ -120,7 +121,6 @@ interface OrtSession {
  */
 export function loadOrt<T = OrtModule>(): T | null {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
     return require('onnxruntime-node') as T;
   } catch {
     return null;
@@ -279,4 +279,16 @@ export async function runOrtOracle(modelPath: string, opts: OracleOptions = {}):
 function oneLine(e: unknown): string {
   const msg = e instanceof Error ? e.message : String(e);
   return msg.split('\n')[0].slice(0, 300);
+}
+
+/**
+ * `runOrtOracle` in a child process of its own: ORT's arena regions then get the addresses a fresh
+ * process gives, not holes that earlier sessions of this process left (which decide ties between
+ * free chunks of one size in different regions).
+ */
+export function runOrtOracleInFreshProcess(modelPath: string, opts: OracleOptions = {}): OracleResult {
+  const child = join(__dirname, 'ortOracleChild.ts');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', child, JSON.stringify({ path: modelPath, options: opts })], { encoding: 'utf8', maxBuffer: 1 << 30 });
+  if (r.status !== 0) return { ok: false, stage: 'run', error: `child process failed: ${oneLine(r.stderr || String(r.status))}` };
+  return JSON.parse(r.stdout) as OracleResult;
 }

@@ -1,0 +1,108 @@
+/**
+ * The arena traffic of ORT 1.30's CPU If, Loop and Scan kernels (src/arena/sessionReplay.ts's
+ * `KernelEvent`s), from their sources (`core/providers/cpu/controlflow/{if,loop,scan_9,scan_utils}.cc`)
+ * and checked against the per-node arena statistics of ORT's profile, body nodes included:
+ *
+ * - **If**: outputs whose shape ORT knows statically from the branch's graph output are allocated
+ *   before the branch runs (`IfImpl::AllocateOutputTensors`), the branch's nodes write into them;
+ *   the others are allocated when the branch's node produces them (the fetch allocator forwards to
+ *   the If's context). The branch runs once, in its own frame.
+ * - **Loop**: an int64 iteration counter and a bool condition first (`LoopImpl::Initialize`), then
+ *   each iteration in its own frame; the body's outputs are allocated by that frame and kept as the
+ *   next iteration's feeds, those of the iteration before are released after it. At the end the
+ *   Loop's outputs are allocated and the last values copied in, then everything is released.
+ * - **Scan** (opset 9+, and 8 with one batch): the outputs first, then per state variable two
+ *   buffers of its size that the iterations alternate on (`LoopStateVariable`: one when the scan
+ *   length is 2, none when 1); every iteration runs the body in its own frame, which writes into
+ *   those buffers and into the slices of the scan outputs; the buffers are released at the end.
+ *
+ * Each body frame has its own memory pattern: traced on its first run (the first iteration), used
+ * from the next run on (sessionReplay.ts).
+ */
+import type { KernelEvent, ReplayStep } from '../arena/sessionReplay';
+import type { ReportGraph, ReportStep, ReportValue } from '../report/report';
+
+type StepsOf = (body: ReportGraph, provided: ReadonlySet<string>) => ReplayStep[];
+
+const staticallyKnown = (v: ReportValue | undefined): boolean => v?.symbolicShape != null && v.symbolicShape.every((d) => typeof d === 'number');
+const freshOutput = (v: ReportValue | undefined): boolean => v !== undefined && v.allocKind === 'AllocateOutput' && v.root === v.name && v.producedAt >= 0;
+
+/** The kernel events of control-flow step `s` of a graph whose values are `byName`; `allocs` are the step's fresh outputs in output order. */
+export function controlFlowKernel(
+  s: ReportStep,
+  allocs: readonly { id: string; bytes: number; traced: boolean }[],
+  byName: ReadonlyMap<string, ReportValue>,
+  byId: ReadonlyMap<string, ReportGraph>,
+  stepsOf: StepsOf,
+): { events: KernelEvent[]; unknown: string | null } {
+  const where = `step ${s.index} (${s.opType} '${s.displayName}')`;
+  const cf = s.controlFlow!;
+  const none = (reason: string) => ({ events: [], unknown: `${where}: ${reason}` });
+  if (cf.reason !== null) return none(cf.reason);
+  const body = s.subgraphs.map((id) => byId.get(id)).find((g) => g?.parent?.attribute === cf.body);
+  if (!body || !cf.bodyOutputs || cf.iterations === null) return none('its body is not in the report');
+  const bodyValue = new Map(body.values.map((v) => [v.name, v]));
+  const outs = cf.bodyOutputs;
+  if (s.opType === 'If') {
+    const events: KernelEvent[] = [];
+    const provided = new Set<string>();
+    const escapes: Record<string, { id: string; traced: boolean }> = {};
+    for (const [j, bo] of outs.entries()) {
+      const a = allocs.find((x) => x.id === s.outputs[j]);
+      if (!a) {
+        if (s.outputs[j] && s.outputs[j] !== '' && byName.get(s.outputs[j]!)?.producedAt !== s.index) return none(`output '${s.outputs[j]}' is not a fresh buffer of this step`);
+        provided.add(bo);
+        continue;
+      }
+      const bv = bodyValue.get(bo);
+      if (staticallyKnown(bv)) {
+        events.push({ kind: 'alloc', ...a });
+        provided.add(bo);
+      } else if (freshOutput(bv)) escapes[bo] = { id: a.id, traced: a.traced };
+      else return none(`the ${cf.body} output '${bo}' has no static shape and is not produced by a node of the branch, so where ORT copies it is not modeled`);
+    }
+    events.push({ kind: 'body', key: body.id, steps: stepsOf(body, provided), escapes });
+    return { events, unknown: null };
+  }
+  if (s.opType === 'Loop') {
+    if (freshOutput(bodyValue.get(outs[0]!))) return none('its body computes the condition in a buffer of its own, whose lifetime across iterations is not modeled');
+    for (const bo of outs.slice(1)) if (!freshOutput(bodyValue.get(bo))) return none(`the loop-carried output '${bo}' shares a buffer (an input or another value), which the replay does not follow across iterations`);
+    const tag = `${body.id}#`;
+    const events: KernelEvent[] = [
+      { kind: 'alloc', id: `${tag}iter`, bytes: 8, traced: false },
+      { kind: 'alloc', id: `${tag}cond`, bytes: 1, traced: false },
+    ];
+    const steps = stepsOf(body, new Set());
+    const carried = (k: number) => outs.map((_, j) => `${tag}${k}:${j}`);
+    for (let k = 1; k <= cf.iterations; k++) {
+      const escapes = Object.fromEntries(outs.map((bo, j) => [bo, { id: carried(k)[j]!, traced: false }]));
+      events.push({ kind: 'body', key: body.id, steps, escapes });
+      if (k >= 2) for (const id of carried(k - 1)) events.push({ kind: 'free', id });
+    }
+    for (const a of allocs) events.push({ kind: 'alloc', ...a });
+    if (cf.iterations >= 1) for (const id of carried(cf.iterations)) events.push({ kind: 'free', id });
+    events.push({ kind: 'free', id: `${tag}iter` }, { kind: 'free', id: `${tag}cond` });
+    return { events, unknown: null };
+  }
+  if (s.opType === 'Scan') {
+    for (const bo of outs) if (!staticallyKnown(bodyValue.get(bo))) return none(`the body output '${bo}' has no static shape, so the kernel goes through temporary buffers the replay does not model`);
+    if (allocs.length !== s.outputs.filter((o) => o !== '').length) return none('an output is not a fresh buffer of this step');
+    const events: KernelEvent[] = allocs.map((a) => ({ kind: 'alloc' as const, ...a }));
+    const temps: string[] = [];
+    for (let j = 0; j < cf.stateCount; j++) {
+      const bytes = byName.get(s.outputs[j] ?? '')?.bytes ?? null;
+      if (bytes === null) return none(`the size of state variable ${j} is unknown`);
+      for (const [t, from] of [['a', 2], ['b', 3]] as const) {
+        if (cf.iterations < from) continue;
+        const id = `${body.id}#${t}${j}`;
+        events.push({ kind: 'alloc', id, bytes, traced: false });
+        temps.push(id);
+      }
+    }
+    const steps = stepsOf(body, new Set(outs));
+    for (let k = 0; k < cf.iterations; k++) events.push({ kind: 'body', key: body.id, steps, escapes: {} });
+    for (const id of temps) events.push({ kind: 'free', id });
+    return { events, unknown: null };
+  }
+  return none('not a control-flow kernel the replay models');
+}
