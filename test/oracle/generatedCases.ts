@@ -51,7 +51,7 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   // Main-graph weights read in If branches: a body's Gemm packs them; folded copies are packed once.
   for (const kind of ['gemm', 'foldedLstm'] as const) {
     write(`branch_weights_${kind}.onnx`, branchWeightsModel(kind));
-    cases.push({ path: files[files.length - 1]!, options: { fill: { c: 1 } } });
+    cases.push({ path: files[files.length - 1]!, options: { fill: { c: 1 } }, values: { c: [1] } });
   }
   // torch's F.pad export; paddle2onnx's -1 and `?` dims and unnamed input dims, bound as `input:axis`.
   write('torch_pad.onnx', torchPadModel());

@@ -1,0 +1,54 @@
+/**
+ * Checks the report of any model against ONNX Runtime 1.30, as `npm run test:oracle` does for the
+ * corpus: order, per-node output bytes, fresh allocations, live bytes after every step and the
+ * peak, at each level asked for (one ORT session per level).
+ *
+ *   node --import tsx scripts/oracleModel.ts MODEL.onnx [--dim NAME=N]... [--fill INPUT=V]... [--levels disabled,extended,all]
+ *
+ * `--dim` sets a symbolic dim for ORT's feeds and the report's bindings (an unnamed input dim by its
+ * `input:axis` name); `--fill` fills an input with V for ORT and fixes it for the report (`--value`),
+ * for inputs that choose a branch (a sample rate). Exit code 1 when a check fails.
+ */
+import { dirname, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { runOracleBatch } from '../test/oracle/oracleRun';
+import { GRAPH_OPTIMIZATION_LEVELS, type GraphOptimizationLevel } from '../src/report/report';
+
+function pairs(list: string[] | undefined, flag: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const spec of list ?? []) {
+    const m = /^([^=]+)=(-?\d+(?:\.\d+)?)$/.exec(spec);
+    if (!m) throw new Error(`${flag} '${spec}': expected NAME=NUMBER`);
+    out[m[1]!] = Number(m[2]);
+  }
+  return out;
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { dim: { type: 'string', multiple: true }, fill: { type: 'string', multiple: true }, levels: { type: 'string' } },
+  });
+  if (positionals.length !== 1) {
+    process.stderr.write('usage: node --import tsx scripts/oracleModel.ts MODEL.onnx [--dim NAME=N]... [--fill INPUT=V]... [--levels disabled,extended,all]\n');
+    return 2;
+  }
+  const path = resolve(positionals[0]!);
+  const dims = pairs(values.dim, '--dim');
+  const fill = pairs(values.fill, '--fill');
+  const levels = (values.levels ?? 'disabled,extended,all').split(',') as GraphOptimizationLevel[];
+  for (const l of levels) if (!(GRAPH_OPTIMIZATION_LEVELS as readonly string[]).includes(l)) throw new Error(`unknown level '${l}'`);
+  const valuesFixed = Object.fromEntries(Object.entries(fill).map(([k, v]) => [k, [v]]));
+  let failed = false;
+  for (const level of levels) {
+    const batch = await runOracleBatch(level, [{ path, options: { dims, fill }, values: valuesFixed }], {}, dirname(path), 'sequential', level);
+    for (const line of [...batch.unexpected, ...batch.ortFailures, ...batch.lensFailures]) process.stdout.write(`  ${line}\n`);
+    failed ||= batch.unexpected.length > 0 || batch.ortFailures.length > 0 || batch.lensFailures.length > 0;
+  }
+  return failed ? 1 : 0;
+}
+
+main().then((code) => process.exit(code), (err: unknown) => {
+  process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(2);
+});
