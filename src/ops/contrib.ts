@@ -62,7 +62,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     fp16: noFp16Row,
     body: noFunctionBody,
     workspace: zeroMeasured('contrib_ops/cpu/fused_matmul.cc'),
-    prepack: packsNothing,
+    prepack: prepackRule(PREPACK_RULES['com.microsoft::FusedMatMul']),
     arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'MultiHeadAttention', {

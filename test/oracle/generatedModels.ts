@@ -549,3 +549,22 @@ export function bodyFramesModel(): Uint8Array {
     opset: 16,
   });
 }
+
+/**
+ * A MatMul of a transposed activation and a constant weight: at extended and all ORT fuses the
+ * pair into com.microsoft FusedMatMul (transA = 1), whose kernel packs the weight as MatMul does.
+ */
+export function fusedMatMulModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('Transpose', ['x'], ['xt'], { name: 'transpose', attrs: [attr.ints('perm', [1, 0])] }),
+      node('MatMul', ['xt', 'w'], ['y'], { name: 'matmul' }),
+      node('Relu', ['y'], ['z'], { name: 'relu' }),
+    ],
+    inputs: [tensorValue('x', F, [64, 'n'])],
+    outputs: [tensorValue('z', F, ['n', 96])],
+    initializers: [tensor('w', F, [64, 96], { values: Array.from({ length: 64 * 96 }, (_, j) => ((j * 7) % 13) / 13 - 0.5) })],
+  });
+}

@@ -146,10 +146,10 @@ test('a report of a graph without nodes (0 steps; ORT runs such models) shows it
   await h.close();
 });
 
-test('the peak card says once why the physical peak is unavailable (no "not modeled: … not modeled"): the If step whose body is not replayed', async () => {
+test('the peak card says once why the physical peak is unavailable (no "not modeled: … not modeled"): the If whose condition is not known', async () => {
   const h = await openWith(columnsMessage(reportOf(ifChainModel(1), 'ifs.onnx'), 'ifs.onnx'));
   const text = (await h.page.locator('.peak-card dt', { hasText: /^physical peak$/ }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
-  assert.match(text, /^unavailable \(Not modeled for this run: step \d+ \(If '[^']+'\): its subgraph allocates from the same arena while it runs, and bodies are not replayed\)$/);
+  assert.match(text, /^unavailable \(Not modeled for this run: step \d+ \(If '[^']+'\): the condition '[^']+' is not known before the run \(fix it with --value\), so the branch that runs is not known\)$/);
   assert.equal(text.toLowerCase().split('not modeled').length - 1, 1, text);
   await h.close();
 });
