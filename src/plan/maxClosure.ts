@@ -16,6 +16,11 @@ export interface ClosureSolution {
   weight: number;
 }
 
+/** What a solve cost: arcs scanned (by the searches and the augmentations), a machine-independent measure. */
+export interface SolveWork {
+  arcsScanned: number;
+}
+
 export class ClosureSolver {
   readonly varCount: number;
   /** Arcs in CSR order: head node, paired reverse arc, base capacity. */
@@ -95,7 +100,7 @@ export class ClosureSolver {
    * The maximum-weight closure under `weight` (finite numbers) with `forced[v]` = 1 (in),
    * -1 (out) or 0 (free); null when the forcings admit no closure.
    */
-  solve(weight: ArrayLike<number>, forced: Int8Array): ClosureSolution | null {
+  solve(weight: ArrayLike<number>, forced: Int8Array, work?: SolveWork): ClosureSolution | null {
     const n = this.varCount;
     const s = n;
     const t = n + 1;
@@ -109,6 +114,7 @@ export class ClosureSolver {
     }
     const { first, head, pair, level, iter, queue, stackNode, stackArc } = this;
     const nodes = n + 2;
+    let scanned = 0;
     for (;;) {
       // BFS levels from s over arcs with residual capacity.
       level.fill(-1);
@@ -126,6 +132,7 @@ export class ClosureSolver {
           }
         }
       }
+      scanned += first[nodes]!;
       if (level[t]! < 0) break;
       for (let v = 0; v < nodes; v++) iter[v] = first[v]!;
       // Blocking flow by iterative DFS along level-increasing arcs.
@@ -139,7 +146,11 @@ export class ClosureSolver {
             const c = cap[stackArc[d]!]!;
             if (c < push) push = c;
           }
-          if (push === Infinity) return null;
+          scanned += depth;
+          if (push === Infinity) {
+            if (work) work.arcsScanned += scanned;
+            return null;
+          }
           let back = -1;
           for (let d = 0; d < depth; d++) {
             const a = stackArc[d]!;
@@ -151,6 +162,7 @@ export class ClosureSolver {
           continue;
         }
         let advanced = false;
+        scanned++;
         for (let a = iter[u]!, e = first[u + 1]!; a < e; a++) {
           const v = head[a]!;
           if (cap[a]! > 0 && level[v] === level[u]! + 1) {
@@ -169,6 +181,7 @@ export class ClosureSolver {
         }
       }
     }
+    if (work) work.arcsScanned += scanned;
     // The closure: what s still reaches (the last BFS's levels).
     const inClosure = new Uint8Array(n);
     let total = 0;

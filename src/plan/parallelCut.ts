@@ -13,14 +13,15 @@
  * a buffer with one maximal user L is alive exactly when x_p − y_L = 1, a modular weight, so the
  * worst moment is a maximum-weight closure (maxClosure.ts). A buffer with k ≥ 2 maximal users is
  * alive when x_p − AND(y_u) = 1, which no closure can state (the problem is NP-hard: see
- * docs/answers.md); it is bounded above by Σ_u (x_p − y_u), exact while at most one of them is
- * unfinished, and refined by branch and bound: a buffer counted for two or more unfinished users
- * splits into "user u unfinished" (then it is exactly x_p) and "u finished" (one user less). The
+ * docs/answers.md); it is bounded above by a family of modular weights between Σ_u (x_p − y_u)
+ * (exact while at most one reader is unfinished) and x_p (exact while one is), tuned at the root,
+ * and refined by branch and bound: a buffer counted above its bytes splits into "reader u
+ * unfinished" (then it is exactly x_p) and "u finished" (one reader less). The
  * search stops when no open branch can beat the best moment found: the result is then exact. A
  * budget of solves bounds the search on huge graphs; the answer then says it is not exact and
  * gives the upper bound left.
  */
-import { ClosureSolver } from './maxClosure';
+import { ClosureSolver, type ClosureSolution } from './maxClosure';
 
 /** One buffer of the cut problem. Nodes are numbered in a topological order (arcs go forward). */
 export interface CutBuffer {
@@ -40,8 +41,14 @@ export interface CutProblem {
 }
 
 export interface CutOptions {
-  /** Most closure solves of the branch and bound (default: scaled to the network's size). */
+  /** Most closure solves of the branch and bound (default: no count limit, `maxWork` decides). */
   maxSolves?: number;
+  /**
+   * Most arcs the solves may scan in all (maxClosure.ts SolveWork), checked before each solve;
+   * default max(4·10⁷, 16 × the first solve's). A machine-independent budget: the same graph
+   * stops at the same point everywhere.
+   */
+  maxWork?: number;
   /** Most nodes one reachability search visits when looking for users below a user (default 4096). */
   reachBudget?: number;
 }
@@ -61,6 +68,8 @@ export interface ParallelCut {
   alive: number[];
   /** Closure solves made. */
   solves: number;
+  /** Arcs the solves scanned in all (the budget's measure). */
+  arcsScanned: number;
 }
 
 /** A prepared problem: reused for every set of sizes (a sweep) of the same graph. */
@@ -207,14 +216,22 @@ export class ParallelCutModel {
     return { bytes: total, alive };
   }
 
-  /** The worst moment for buffer sizes `bytes` (finite, ≥ 0, one per buffer). */
+  /**
+   * The worst moment for buffer sizes `bytes` (whole numbers ≥ 0, one per buffer).
+   *
+   * A buffer with k ≥ 2 free last readers (not pinned) is bounded by the family
+   * (1 + t)·x_p − t/(k−1)·Σ y_u, t = q(k−1)/4, q ∈ {0…4}: q = 4 is Σ_u (x_p − y_u), q = 0 is "held
+   * while started". Each is ≥ x_p − AND(y_u) on every moment (t ≤ k−1). Weights are kept ×4, so
+   * every flow is a whole number and the cut is exact. q starts at 4 and is tuned at the root by
+   * a few sign-subgradient steps on the bound (each one closure solve), then kept for the search.
+   */
   solve(bytes: ArrayLike<number>, options: CutOptions = {}): ParallelCut {
     const n = this.problem.nodeCount;
     const buffers = this.problem.buffers;
     const base = new Float64Array(this.varCount);
     const multi: number[] = [];
     buffers.forEach((b, i) => {
-      const w = bytes[i]!;
+      const w = SCALE * bytes[i]!;
       if (w === 0) return;
       const users = this.maxUsers[i];
       if (users === null) base[b.producer]! += w;
@@ -223,100 +240,150 @@ export class ParallelCutModel {
         base[this.yVar[users[0]!]!]! -= w;
       } else multi.push(i);
     });
-    const maxSolves = options.maxSolves ?? Math.max(16, Math.min(20000, Math.floor(2e8 / Math.max(1, this.solver.arcCount))));
+    const q = new Int8Array(multi.length).fill(SCALE);
+    const maxSolves = options.maxSolves ?? Infinity;
+    const work = { arcsScanned: 0 };
+    let maxWork = options.maxWork ?? Infinity;
     const forced = new Int8Array(this.varCount);
     const weight = new Float64Array(this.varCount);
-    let best: { bytes: number; started: Uint8Array; alive: number[] } | null = null;
+    // A box: the closure below updates it (a plain `let` would stay narrowed to null for the checker).
+    const box: { best: { bytes: number; started: Uint8Array; alive: number[] } | null } = { best: null };
     let solves = 0;
-    // Best-first: open branches keyed by their parent's bound (an upper bound of theirs).
+    const relaxed = (): ClosureSolution | null => {
+      weight.set(base);
+      multi.forEach((i, j) => this.addRelaxed(i, bytes[i]!, q[j]!, forced, weight));
+      solves++;
+      const sol = this.solver.solve(weight, forced, work);
+      if (solves === 1 && options.maxWork === undefined) maxWork = Math.max(4e7, 16 * work.arcsScanned);
+      if (sol !== null) {
+        const found = this.aliveAt(sol.inClosure.subarray(0, n), bytes);
+        if (box.best === null || found.bytes > box.best.bytes) box.best = { bytes: found.bytes, started: sol.inClosure.slice(0, n), alive: found.alive };
+      }
+      return sol;
+    };
+    const overBudget = (): boolean => solves > 0 && (solves >= maxSolves || work.arcsScanned >= maxWork);
+    // Root: tune q while the bound falls (at most ROOT_STEPS solves), keeping the best q.
+    let rootBound = Infinity;
+    if (multi.length > 0) {
+      let bestQ = q.slice();
+      for (let step = 0; step < ROOT_STEPS && !overBudget(); step++) {
+        const sol = relaxed()!;
+        if (sol.weight < rootBound) {
+          rootBound = sol.weight;
+          bestQ = q.slice();
+        }
+        if (rootBound <= SCALE * box.best!.bytes) break;
+        let moved = false;
+        multi.forEach((i, j) => {
+          if (!sol.inClosure[buffers[i]!.producer]) return;
+          let unfinished = 0;
+          for (const u of this.maxUsers[i]!) if (!sol.inClosure[this.yVar[u]!]) unfinished++;
+          // d(bound)/dq ∝ unfinished − 1: counted for several unfinished readers → lower q; for none → raise it.
+          if (unfinished >= 2 && q[j]! > 0) { q[j]!--; moved = true; }
+          else if (unfinished === 0 && q[j]! < SCALE) { q[j]!++; moved = true; }
+        });
+        if (!moved) break;
+      }
+      q.set(bestQ);
+    }
+    // Best-first: open branches keyed by their parent's bound (an upper bound of theirs), ×SCALE.
     const open = new MaxHeap<Branch | null>();
-    open.push(Infinity, null);
+    open.push(rootBound, null);
     let boundLeft = -Infinity;
     while (open.size > 0) {
       const top = open.peekKey();
-      if (best !== null && top <= best.bytes) break;
-      if (solves >= maxSolves) {
-        boundLeft = top;
+      if (box.best !== null && top <= SCALE * box.best.bytes) break;
+      if (overBudget()) {
+        // Bytes are whole numbers, so the maximum is at most the bound rounded down.
+        boundLeft = Math.floor(top / SCALE);
         break;
       }
       const branch = open.pop();
       // Forcings of this branch (a chain back to the root).
       forced.fill(0);
       for (let c = branch; c !== null; c = c.parent) forced[c.variable] = c.value;
-      weight.set(base);
-      for (const i of multi) this.addRelaxed(i, bytes[i]!, forced, weight);
-      solves++;
-      const sol = this.solver.solve(weight, forced);
+      const sol = relaxed();
       if (sol === null) continue;
-      const started = sol.inClosure.subarray(0, n);
-      const found = this.aliveAt(started, bytes);
-      if (best === null || found.bytes > best.bytes) best = { bytes: found.bytes, started: Uint8Array.from(started), alive: found.alive };
       const bound = sol.weight;
-      if (bound <= best.bytes) continue;
-      // Branch on the buffer counted most above its bytes: two or more of its users unfinished.
+      if (bound <= SCALE * box.best!.bytes) continue;
+      // Branch on the buffer counted most above its bytes, on one of its free readers (an unfinished one if any).
       let pick = -1;
       let pickUser = -1;
       let pickExcess = 0;
-      for (const i of multi) {
+      multi.forEach((i, j) => {
         const b = buffers[i]!;
-        if (!sol.inClosure[b.producer]) continue;
-        const users = this.maxUsers[i]!;
+        if (!sol.inClosure[b.producer]) return;
+        let left = 0;
         let unfinished = 0;
+        let firstFree = -1;
         let firstOpen = -1;
-        let pinned = false;
-        for (const u of users) {
+        for (const u of this.maxUsers[i]!) {
           const y = this.yVar[u]!;
-          if (forced[y] === -1) pinned = true;
-          if (forced[y] === 0 && !sol.inClosure[y]) {
+          if (forced[y] === -1) return;
+          if (forced[y] !== 0) continue;
+          left++;
+          if (firstFree < 0) firstFree = u;
+          if (!sol.inClosure[y]) {
             unfinished++;
             if (firstOpen < 0) firstOpen = u;
           }
         }
-        if (pinned || unfinished < 2) continue;
-        const excess = (unfinished - 1) * bytes[i]!;
+        if (left < 2) return;
+        // Relaxed weight of this buffer here minus its true weight (×SCALE).
+        const w = bytes[i]!;
+        const counted = (SCALE + q[j]! * (left - 1)) * w - q[j]! * (left - unfinished) * w;
+        const excess = counted - (unfinished > 0 ? SCALE * w : 0);
         if (excess > pickExcess) {
           pick = i;
-          pickUser = firstOpen;
+          pickUser = firstOpen >= 0 ? firstOpen : firstFree;
           pickExcess = excess;
         }
-      }
+      });
       if (pick < 0) throw new Error('ParallelCutModel: bound above the moment found with nothing to branch on');
       const y = this.yVar[pickUser]!;
       open.push(bound, { parent: branch, variable: y, value: -1 });
       open.push(bound, { parent: branch, variable: y, value: 1 });
     }
-    if (best === null) throw new Error('ParallelCutModel: no moment found');
-    const exact = boundLeft <= best.bytes;
+    const found = box.best;
+    if (found === null) throw new Error('ParallelCutModel: no moment found');
+    const exact = boundLeft <= found.bytes;
     const running: number[] = [];
     for (let u = 0; u < n; u++) {
-      if (!best.started[u]) continue;
+      if (!found.started[u]) continue;
       let anyChild = false;
-      for (let a = this.succFirst[u]!; a < this.succFirst[u + 1]!; a++) if (best.started[this.succ[a]!]) anyChild = true;
+      for (let a = this.succFirst[u]!; a < this.succFirst[u + 1]!; a++) if (found.started[this.succ[a]!]) anyChild = true;
       if (!anyChild) running.push(u);
     }
-    return { bytes: best.bytes, upperBoundBytes: exact ? best.bytes : boundLeft, exact, started: best.started, running, alive: best.alive, solves };
+    return { bytes: found.bytes, upperBoundBytes: exact ? found.bytes : boundLeft, exact, started: found.started, running, alive: found.alive, solves, arcsScanned: work.arcsScanned };
   }
 
-  /** Adds buffer i's relaxed weight: exact once a maximal user is pinned unfinished or one is left. */
-  private addRelaxed(i: number, w: number, forced: Int8Array, weight: Float64Array): void {
+  /** Adds buffer i's relaxed weight (×SCALE) with tuning q: exact once a reader is pinned unfinished or one free reader is left. */
+  private addRelaxed(i: number, w: number, q: number, forced: Int8Array, weight: Float64Array): void {
     const p = this.problem.buffers[i]!.producer;
     const users = this.maxUsers[i]!;
     let left = 0;
     for (const u of users) {
       const f = forced[this.yVar[u]!]!;
       if (f === -1) {
-        weight[p]! += w;
+        weight[p]! += SCALE * w;
         return;
       }
       if (f === 0) left++;
     }
-    weight[p]! += left * w;
+    if (left === 0) return;
+    const beta = left === 1 ? SCALE : q;
+    weight[p]! += (SCALE + beta * (left - 1)) * w;
     for (const u of users) {
       const y = this.yVar[u]!;
-      if (forced[y] === 0) weight[y]! -= w;
+      if (forced[y] === 0) weight[y]! -= beta * w;
     }
   }
 }
+
+/** Weights are bytes × SCALE, so that the tuned bounds (q/SCALE) stay whole numbers. */
+const SCALE = 4;
+/** Most closure solves spent tuning the bound at the root. */
+const ROOT_STEPS = 16;
 
 /** One forcing of the branch and bound, chained to its parent's. */
 interface Branch {

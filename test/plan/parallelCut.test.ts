@@ -108,6 +108,16 @@ test('ParallelCutModel.solve() equals the brute force over all downsets on 3000 
   assert.ok(aboveSequential > 1000, `${aboveSequential} trials above the sequential order`);
 });
 
+test('ParallelCutModel.solve() equals the brute force on 120 random DAGs of 12 and 13 nodes', () => {
+  const rnd = rng(7);
+  for (let trial = 0; trial < 120; trial++) {
+    const dag = randomDag(12 + (trial % 2), rnd);
+    const cut = new ParallelCutModel(dag.problem).solve(dag.bytes);
+    assert.equal(cut.exact, true, `trial ${trial}: exact`);
+    assert.equal(cut.bytes, bruteForce(dag).max, `trial ${trial}: the peak equals the brute force`);
+  }
+});
+
 test('ParallelCutModel.solve() with a tiny budget says it is not exact and brackets the maximum', () => {
   const rnd = rng(99);
   let inexact = 0;
