@@ -6,12 +6,16 @@
  * Also printed: the same two for a rebind (sequence 256 on the analysis already made, where each
  * view's static plan, and the parallel view's flow network, are reused), and the parallel peak's
  * figures (bytes, exact, buffers named, sequential peak).
- * `npm run bench -- parallelCut` runs it alone.
+ * `bench: parallel-cut-random-2000`: the cut alone (src/plan/parallelCut.ts) on three seeded wide
+ * random DAGs of 2,000 nodes, each node a buffer read by 0-3 of the next 12 (many unordered
+ * readers: where the branch and bound works hardest): solves, time, and the bracket it ends with.
+ * `npm run bench -- parallelCut` runs both alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DECODER_NODES_PER_LAYER, writeDecoderModel } from './support/decoderModel';
+import { ParallelCutModel, type CutBuffer } from '../../src/plan/parallelCut';
 
 // Time the bundled pipeline (dist/core.js, built by `npm run bench`), as the CLI runs it.
 const core = require('../../dist/core.js') as typeof import('../../src/analyze');
@@ -31,7 +35,43 @@ function timed<T>(fn: () => T): { ms: number; value: T } {
   return { ms: performance.now() - t, value };
 }
 
+/** A seeded wide random DAG of `n` nodes (see the file comment). */
+function randomCut(n: number, seed: number): { model: ParallelCutModel; bytes: number[] } {
+  let state = seed;
+  const rnd = (): number => ((state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x80000000);
+  const from: number[] = [];
+  const to: number[] = [];
+  const buffers: CutBuffer[] = [];
+  const bytes: number[] = [];
+  for (let p = 0; p < n; p++) {
+    const users: number[] = [];
+    const k = Math.floor(rnd() * 4);
+    for (let r = 0; r < k && p + 1 < n; r++) users.push(Math.min(n - 1, p + 1 + Math.floor(rnd() * 12)));
+    for (const u of users) {
+      from.push(p);
+      to.push(u);
+    }
+    buffers.push({ producer: p, users, heldToEnd: users.length === 0 });
+    bytes.push(1 + Math.floor(rnd() * 1000));
+  }
+  return { model: new ParallelCutModel({ nodeCount: n, from, to, buffers }), bytes };
+}
+
+function runRandom(): void {
+  const parts: string[] = [];
+  for (const seed of [1, 2, 3]) {
+    const t = performance.now();
+    const { model, bytes } = randomCut(2000, seed);
+    const cut = model.solve(bytes);
+    const ms = performance.now() - t;
+    const gap = cut.bytes > 0 ? (cut.upperBoundBytes - cut.bytes) / cut.bytes : 0;
+    parts.push(`seed${seed}: multi=${model.multiUserBuffers} solves=${cut.solves} ms=${ms.toFixed(0)} exact=${cut.exact} ${cut.bytes}<=max<=${cut.upperBoundBytes} gap=${(100 * gap).toFixed(2)}%`);
+  }
+  console.log(`bench: parallel-cut-random-2000 ${parts.join(' ')}`);
+}
+
 export async function run(): Promise<void> {
+  runRandom();
   const dir = mkdtempSync(join(tmpdir(), 'oml-bench-pcut-'));
   try {
     const model = writeDecoderModel(dir, 'decoder96k', LAYERS);
