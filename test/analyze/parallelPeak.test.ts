@@ -7,6 +7,8 @@ import { analyzeFile, buildReport, type Analysis } from '../../src/analyze/build
 import { decodeModelBytes } from '../../src/onnx/loadModel';
 import { liveBuffersAt, peakBuffers } from '../../src/report/liveBuffers';
 import { renderText } from '../../src/report/renderText';
+import { decodeReportColumns, encodeReportColumns } from '../../src/report/columnarReport';
+import { packReportColumns, unpackReportColumns } from '../../src/report/packedColumns';
 import { writeDecoderModel } from '../../scripts/bench/support/decoderModel';
 import { buildModel, DataType, node, tensorValue } from '../support/onnxBuilder';
 
@@ -52,4 +54,16 @@ test('the parallel peak is unavailable, with the reason, while a buffer of unkno
   assert.match(unbound.reason!, /^size of 'a' unknown: /);
   const bound = buildReport(analysis(bytes), { bindings: { n: 4 }, view: 'parallel' }).graphs[0]!.peak;
   assert.deepEqual([bound.bytes, bound.values], [256, ['a', 'y']]);
+});
+
+test('the parallel peak travels to the webview: the packed columns keep values, running, exact and upperBoundBytes', () => {
+  const bytes = buildModel({
+    nodes: [node('Relu', ['x'], ['a'], { name: 'r' }), node('Relu', ['a'], ['a2'], { name: 'r2' }), node('Sigmoid', ['x'], ['b'], { name: 's' }), node('Sigmoid', ['b'], ['b2'], { name: 's2' }), node('Add', ['a2', 'b2'], ['y'], { name: 'add' })],
+    inputs: [tensorValue('x', DataType.FLOAT, [2, 8])],
+    outputs: [tensorValue('y', DataType.FLOAT, [2, 8])],
+  });
+  const report = buildReport(analysis(bytes), { bindings: {}, view: 'parallel' });
+  const back = decodeReportColumns(unpackReportColumns(packReportColumns(encodeReportColumns(report))));
+  assert.deepEqual(back.graphs[0]!.peak, report.graphs[0]!.peak);
+  assert.deepEqual(back.graphs[0]!.peak.values, ['a', 'a2', 'b', 'b2']);
 });
