@@ -63,3 +63,19 @@ test('the parallel peak card lists exactly the buffers alive at the worst moment
   assert.deepEqual(h.pageErrors, []);
   await h.close();
 });
+
+test('a parallel peak the search could not prove says so on the card, with the bound left', async () => {
+  const h = await openHarness({ browser, theme: 'dark' });
+  await h.waitForPosted('ready');
+  // As the core reports a search stopped by its budget (parallelCut.ts): the worst moment found and the bound left.
+  const report = chainsReport('parallel');
+  const g = report.graphs[0]!;
+  g.peak = { ...g.peak, exact: false, upperBoundBytes: 70000, label: 'worst moment found of live requested bytes over parallel schedules (search budget exhausted: the maximum is at most 68.4 KiB (70,000 B); no buffer sharing)' };
+  await h.deliver({ type: 'report', report, fileName: 'chains.onnx' });
+  await h.page.waitForSelector('.gantt-canvas');
+  await nextFrames(h.page);
+  assert.match(await h.page.locator('.peak-card .peak-inexact').innerText(), /Not proven the maximum: the search stopped at its budget; the worst case is at most 68\.4 KiB \(70,000 B\)/);
+  assert.equal(await h.page.locator('.peak-moment li').count(), 4);
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
+});
