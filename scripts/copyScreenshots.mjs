@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 const SHOTS = ['vscode-hover.png', 'vscode-menu.png', 'vscode-parallel.png', 'vscode-panel.png', 'webview-light.png', 'webview-dark.png', 'webview-subgraph.png', 'webview-peak-card.png', 'vscode-many-graphs.png', 'vscode-progress.png',
   'webview-bindings-relation.png', 'webview-bindings-popover.png', 'webview-search.png', 'webview-export.png', 'webview-hover-placement.png', 'vscode-budget-peak.png', 'webview-arena.png',
-  'webview-sweep.png', 'webview-compare.png', 'vscode-sweep.png', 'vscode-compare.png', 'vscode-input-values.png'];
+  'webview-sweep.png', 'webview-compare.png', 'vscode-sweep.png', 'vscode-compare.png', 'vscode-input-values.png', 'webview-parallel-peak.png'];
 const from = join('test-output', 'screenshots');
 const to = join('media', 'screenshots');
 mkdirSync(to, { recursive: true });

@@ -11,7 +11,8 @@ import type { ExecGraph } from '../plan/execGraph';
 import { execGraphToGraph } from '../plan/execGraphToGraph';
 import { nodeDisplayName } from '../plan/executionOrder';
 import { applyOrtTransforms } from '../plan/ortTransforms';
-import { outputsProvidedByParent, planGraph, planStatic, type StaticPlan } from '../plan/planGraph';
+import { outputsProvidedByParent, planGraph, planStatic, type GraphPlan, type StaticPlan } from '../plan/planGraph';
+import { formatBytesExact } from '../report/formatBytes';
 import type { SizeWithReason } from '../plan/peakMemory';
 import { shapeBytes } from '../shape/shapeBytes';
 import { dimSymbols, formatDim } from '../shape/symbolicDim';
@@ -281,7 +282,7 @@ export function buildGraphReport(
     values,
     peak: {
       ...plan.curve.peak,
-      label: ctx.view === 'parallel' ? 'conservative upper bound of live requested bytes (parallel executor, no buffer sharing)' : 'modeled peak of live requested bytes (ORT sequential plan)',
+      label: ctx.view === 'parallel' ? parallelPeakLabel(plan.curve.peak) : 'modeled peak of live requested bytes (ORT sequential plan)',
     },
     maxLiveBytes: maxKnownLiveBytes(steps.map((s) => s.liveBytes)),
     initialization,
@@ -292,6 +293,14 @@ export function buildGraphReport(
   };
   ctx.progress.phaseDone(3, graphId, nodeCount);
   return graphId;
+}
+
+/** The parallel peak's label: exact, or the worst moment found with the bound left when the search budget ran out. */
+function parallelPeakLabel(peak: GraphPlan['curve']['peak']): string {
+  if (peak.exact === false && peak.bytes !== null) {
+    return `worst moment found of live requested bytes over parallel schedules (search budget exhausted: the maximum is at most ${formatBytesExact(peak.upperBoundBytes ?? peak.bytes)}; no buffer sharing)`;
+  }
+  return 'exact worst case of live requested bytes over every parallel schedule (parallel executor, no buffer sharing)';
 }
 
 function groupUnavailable(values: ReportValue[], steps: ReportStep[]): UnavailableGroup[] {

@@ -15,7 +15,7 @@ import { nodeDisplayName } from '../plan/executionOrder';
 import { planLiveCurve, type PlanGraphInput, type StaticPlan } from '../plan/planGraph';
 import type { WorkspaceEnv } from '../plan/workspace';
 import { initializerBytes } from '../report/budget';
-import { liveBuffersAt, type LiveBufferValue } from '../report/liveBuffers';
+import { peakBuffers, type LiveBufferValue } from '../report/liveBuffers';
 import type { PlanView, Report, ReportSession, SessionFacts } from '../report/report';
 import { findKnees, evaluatePolynomial, formatPolynomial, type SweepPoint, type SweepResult, type SweepSegment } from '../report/sweep';
 import { buildReport, opsetRecord, workspaceEnvOf, type Analysis } from './buildReport';
@@ -111,7 +111,7 @@ export class PointPlanner {
     const main = this.firstReport.graphs[0]!;
     const { bytes, step, reason } = main.peak;
     const s = step === null ? null : main.steps[step]!;
-    const top = step === null ? null : topOf(liveBuffersAt(main, step));
+    const top = step === null ? null : topOf(peakBuffers(main, main.peak));
     return this.point(value, bytes, step, reason, s ? s.displayName || s.opType : null, step === null ? null : main.steps[step]!.liveBytes, s, top);
   }
 
@@ -161,7 +161,7 @@ export class PointPlanner {
     const overridable = overridableInitializers(this.analysis.model.graph.inputs, exec.initializers, this.analysis.model.irVersion);
     const io = workspaceIo(exec, node, typeOf, bindings, overridable, new Set(exec.outputs.map((o) => o.name)));
     const ws = stepWorkspace(node, io, this.opsets, this.env);
-    const top = topOf(liveBuffersAt({ steps: this.staticPlan.order, values: this.liveValues(input) }, step));
+    const top = topOf(peakBuffers({ steps: this.staticPlan.order, values: this.liveValues(input) }, curve.peak));
     return this.point(value, bytes, step, reason, nodeDisplayName(node), curve.liveBytes[step]!, { workspaceBytes: ws.bytes, workspaceState: ws.state, workspaceReason: ws.reason }, top);
   }
 
@@ -183,7 +183,7 @@ export class PointPlanner {
    * inference with the dim left symbolic; null with the reason when a size there is not one.
    */
   livePolynomial(step: number): { coefficients: number[] | null; reason: string | null } {
-    if (this.view === 'parallel') return { coefficients: null, reason: 'not derived for the parallel bound (its windows are not one step\'s buffers)' };
+    if (this.view === 'parallel') return { coefficients: null, reason: 'not derived for the parallel peak (its worst moment moves with the sizes and is not one step\'s buffers)' };
     this.unbound ??= this.infer(this.bindings);
     const inference = this.unbound;
     const { allocation, release } = this.staticPlan;
@@ -219,7 +219,7 @@ function trimZeros(c: number[]): number[] {
   return out;
 }
 
-function topOf(buffers: ReturnType<typeof liveBuffersAt>): SweepPoint['topContributor'] {
+function topOf(buffers: ReturnType<typeof peakBuffers>): SweepPoint['topContributor'] {
   const b = buffers[0];
   return b && b.bytes !== null && b.bytes > 0 ? { name: b.root, bytes: b.bytes } : null;
 }

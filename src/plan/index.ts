@@ -9,6 +9,7 @@ export { computeAllocationPlan, type AllocationPlan, type AllocationPlanInput, t
 export { computeReleasePlan } from './releasePlan';
 export { computeLifetimes, type Lifetime } from './lifetimes';
 export { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
-export { computeParallelLiveBytes } from './parallelLiveBytes';
+export { computeParallelCurve, computeParallelPeak, type ParallelPeak } from './parallelPeak';
+export { ParallelCutModel, type CutProblem, type CutBuffer, type ParallelCut } from './parallelCut';
 export { bestFitPeakBytes, alignBytes, ALLOC_ALIGNMENT_BYTES, type PatternEvent } from './memPattern';
 export { planGraph, outputsProvidedByParent, type GraphPlan, type PlanGraphInput } from './planGraph';

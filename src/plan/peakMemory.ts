@@ -5,6 +5,7 @@
  * earlier step. A root is allocated lazily by its first producer. Linear in values + steps.
  */
 import type { AllocationPlan } from './allocationPlan';
+import type { ParallelPeakFields } from './planTypes';
 
 /** A byte count, or null with the reason it is unknown. */
 export interface SizeWithReason {
@@ -16,7 +17,8 @@ export interface SizeWithReason {
 export interface LiveCurve {
   liveBytes: (number | null)[];
   liveReason: (string | null)[];
-  peak: { bytes: number | null; step: number | null; reason: string | null };
+  /** The parallel view's peak also names its worst moment (ParallelPeakFields). */
+  peak: { bytes: number | null; step: number | null; reason: string | null } & Partial<ParallelPeakFields>;
 }
 
 /** Computes live bytes per step for `stepCount` steps; `bytesOf` gives each value's own bytes. */

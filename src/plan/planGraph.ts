@@ -12,7 +12,7 @@ import { computeLifetimes, type Lifetime } from './lifetimes';
 import { bestFitPeakBytes, type PatternEvent } from './memPattern';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
 import { computeReleasePlan } from './releasePlan';
-import { computeParallelLiveBytes } from './parallelLiveBytes';
+import { computeParallelCurve } from './parallelPeak';
 
 /** What planGraph needs besides the graph. */
 export interface PlanGraphInput {
@@ -97,9 +97,10 @@ export function planGraph(input: PlanGraphInput, known: StaticPlan = planStatic(
 export function planLiveCurve(input: PlanGraphInput, known: StaticPlan): LiveCurve {
   const { order, allocation, release } = known;
   const provided = outputsProvidedByParent(input.parentOpType);
+  const isCallerProvided = (name: string): boolean => provided && allocation.byName.get(name)!.isGraphOutput;
   return input.view === 'parallel'
-    ? computeParallelLiveBytes(order, allocation, input.bytesOf)
-    : computeLiveBytes(allocation, release, order.length, input.bytesOf, (name) => provided && allocation.byName.get(name)!.isGraphOutput);
+    ? computeParallelCurve(known, input.bytesOf, isCallerProvided)
+    : computeLiveBytes(allocation, release, order.length, input.bytesOf, isCallerProvided);
 }
 
 /** Replays the traced self-owned allocations (Allocate roots of tensors) and their frees in step order. */

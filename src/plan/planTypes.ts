@@ -19,6 +19,21 @@ export type ReuseVia = 'alias' | 'inplace' | 'freelist';
 /** Which executor the plan models: ORT's sequential executor, or its parallel one (no reuse). */
 export type PlanView = 'sequential' | 'parallel';
 
+/**
+ * What the Parallel view's peak adds (src/plan/parallelPeak.ts): the worst moment of a parallel
+ * run. Absent in the sequential view and in reports saved before it was added.
+ */
+export interface ParallelPeakFields {
+  /** Roots of the buffers alive together at the worst moment, largest first; their bytes sum to `bytes`. */
+  values: string[];
+  /** Steps running at the worst moment (started, none of their consumers started), ascending. */
+  running: number[];
+  /** True when `bytes` is the maximum over all schedules; false when the search budget ran out (then `bytes` is the worst moment found). */
+  exact: boolean;
+  /** An upper bound of the maximum over all schedules: `bytes` when exact; null when the peak is unavailable. */
+  upperBoundBytes: number | null;
+}
+
 /** One packed weight copy made at session initialization (L1). */
 export interface PrepackEntry {
   step: number;

@@ -5,7 +5,7 @@
  * a Diagnostic on the model file). Pure.
  */
 import { formatBytesExact } from './formatBytes';
-import { liveBuffersAt } from './liveBuffers';
+import { peakBuffers } from './liveBuffers';
 import type { Report, ReportGraph } from './report';
 import { describeBindings, describeSession } from './describeSession';
 
@@ -62,10 +62,14 @@ export function sessionArenaBytes(report: Pick<Report, 'graphs'>): number | null
   return sum;
 }
 
-/** Buffers live after `step`'s compute that make up the Run figure (liveBuffersAt), known and non-zero, largest first, at most `count`. */
+/**
+ * Buffers that make up the peak (peakBuffers: live after `step`'s compute, or in the parallel view
+ * the ones alive at the worst moment), known and non-zero, largest first, at most `count`.
+ */
 export function topContributors(graph: ReportGraph, step: number, count = TOP_CONTRIBUTOR_COUNT): BudgetContributor[] {
   const out: BudgetContributor[] = [];
-  for (const b of liveBuffersAt(graph, step)) if (b.bytes !== null && b.bytes > 0) out.push({ name: b.root, bytes: b.bytes });
+  const peak = graph.peak.step === step ? graph.peak : { step };
+  for (const b of peakBuffers(graph, peak)) if (b.bytes !== null && b.bytes > 0) out.push({ name: b.root, bytes: b.bytes });
   return out.slice(0, count);
 }
 

@@ -70,7 +70,7 @@ export function describeSession(report: Pick<Report, 'view'> & { session?: Parti
     `ONNX Runtime ${s.ortVersion ?? '1.30'}`,
     (s.executionProvider ?? 'CPUExecutionProvider') === 'CPUExecutionProvider' ? 'CPU EP' : String(s.executionProvider),
     optimizationLabel(s),
-    executor === 'parallel' ? 'parallel executor (no reuse; intervals and peak are conservative bounds)' : 'sequential executor',
+    executor === 'parallel' ? 'parallel executor (no reuse; peak: the worst case over every schedule, bars: ORT\'s order)' : 'sequential executor',
   ];
   if (typeof s.intraOpThreads === 'number') parts.push(`${s.intraOpThreads} intra-op thread${s.intraOpThreads === 1 ? '' : 's'}`);
   parts.push(arenaLabel(s, executor));

@@ -58,6 +58,28 @@ export function liveBuffersAt(graph: LiveBufferGraph | ReportGraph, step: number
 }
 
 /**
+ * The buffers that make up a graph's peak, largest first: in the parallel view the ones the peak
+ * names (`peak.values`, alive together at the worst moment, which no single step's intervals show);
+ * otherwise those live at the peak step (liveBuffersAt). [] when the peak has no step.
+ */
+export function peakBuffers(graph: LiveBufferGraph | ReportGraph, peak: { step: number | null; values?: readonly string[] }): LiveBuffer[] {
+  if (peak.values === undefined) return peak.step === null ? [] : liveBuffersAt(graph, peak.step);
+  const byRoot = new Map<string, LiveBuffer>();
+  for (const name of peak.values) byRoot.set(name, { root: name, values: [], bytes: null, reason: null, isGraphOutput: false });
+  for (const v of graph.values) {
+    const b = byRoot.get(v.root);
+    if (!b) continue;
+    b.values.push(v.name);
+    if (v.name === v.root) {
+      b.bytes = v.bytes;
+      b.reason = v.unavailableReason;
+      b.isGraphOutput = v.allocKind === 'AllocateOutput';
+    }
+  }
+  return [...byRoot.values()];
+}
+
+/**
  * The largest known live-bytes figure over the steps: the peak itself when every step's size is
  * known, a lower bound on it when some are unavailable (the "max-live lower bound" of the panel);
  * null when no step has a known size.

@@ -4,7 +4,7 @@
  */
 import { describeSession } from './describeSession';
 import { formatBytesExact } from './formatBytes';
-import { liveBuffersAt } from './liveBuffers';
+import { peakBuffers } from './liveBuffers';
 import type { Report, ReportGraph } from './report';
 
 /** How many peak contributors the summary lists per graph. */
@@ -25,7 +25,8 @@ function renderGraph(g: ReportGraph, lines: string[]): void {
     const s = g.steps[g.peak.step]!;
     lines.push(`  peak: ${bytesText(g.peak.bytes)} after step ${g.peak.step} (${s.displayName}, ${s.opType}) — ${g.peak.label}`);
     const byName = new Map(g.values.map((v) => [v.name, v]));
-    for (const b of liveBuffersAt(g, g.peak.step).slice(0, TOP_CONTRIBUTORS)) {
+    if (g.peak.values !== undefined) lines.push(`    ${g.peak.values.length} buffers alive together at the worst moment (steps ${(g.peak.running ?? []).join(', ')} running at once); the largest:`);
+    for (const b of peakBuffers(g, g.peak).slice(0, TOP_CONTRIBUTORS)) {
       const v = byName.get(b.root)!;
       lines.push(`    ${bytesText(b.bytes).padEnd(26)} ${v.name} ${v.dtype ?? '?'}[${(v.shape ?? []).map((d) => (d === null ? '?' : String(d))).join(',')}] ${v.allocKind}`);
     }

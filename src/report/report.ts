@@ -18,9 +18,9 @@
 /** The JSON schema version of `Report`. */
 export const REPORT_SCHEMA_VERSION = 1;
 
-import type { AllocKind, InitializationFigures, PlanView, ReuseVia } from '../plan/planTypes';
+import type { AllocKind, InitializationFigures, ParallelPeakFields, PlanView, ReuseVia } from '../plan/planTypes';
 
-export type { AllocKind, InitializationFigures, PlanView, PrepackEntry, ReuseVia } from '../plan/planTypes';
+export type { AllocKind, InitializationFigures, ParallelPeakFields, PlanView, PrepackEntry, ReuseVia } from '../plan/planTypes';
 
 /** A dimension in a report: a number, a symbolic expression (e.g. 'batch', '2*sequence'), or unknown. */
 export type ReportDim = number | string | null;
@@ -144,7 +144,11 @@ export interface ReportGraph {
   parent: { graph: string; node: string; attribute: string } | null;
   steps: ReportStep[];
   values: ReportValue[];
-  peak: { bytes: number | null; step: number | null; reason: string | null; label: string };
+  /**
+   * The graph's peak. In the parallel view it is the exact worst case over every schedule and also
+   * names that moment (ParallelPeakFields: `values`, `running`, `exact`, `upperBoundBytes`).
+   */
+  peak: { bytes: number | null; step: number | null; reason: string | null; label: string } & Partial<ParallelPeakFields>;
   /**
    * The largest known live bytes over the steps (`maxKnownLiveBytes`): the peak itself when every
    * step's size is known, a lower bound on it when some are unavailable; null when none is known.

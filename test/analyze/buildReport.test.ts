@@ -174,18 +174,24 @@ test('buildReport() of a graph without nodes has no steps, a 0 B peak, and initi
   assert.match(renderText(r), /peak: 0 B \(no step allocates\)/);
 });
 
-test('buildReport() labels the parallel peak a conservative upper bound and the sequential one a modeled peak', () => {
+test('buildReport() labels the parallel peak the exact worst case, names its buffers, and the sequential one a modeled peak', () => {
   const bytes = buildModel({
-    nodes: [node('Relu', ['x'], ['a'], { name: 'r' }), node('Sigmoid', ['x'], ['b'], { name: 's' }), node('Add', ['a', 'b'], ['y'], { name: 'add' })],
+    nodes: [node('Relu', ['x'], ['a'], { name: 'r' }), node('Relu', ['a'], ['a2'], { name: 'r2' }), node('Sigmoid', ['x'], ['b'], { name: 's' }), node('Sigmoid', ['b'], ['b2'], { name: 's2' }), node('Add', ['a2', 'b2'], ['y'], { name: 'add' })],
     inputs: [tensorValue('x', DataType.FLOAT, [2, 8])],
     outputs: [tensorValue('y', DataType.FLOAT, [2, 8])],
   });
   const parallel = buildReport(analysis(bytes), { bindings: {}, view: 'parallel' }).graphs[0]!.peak;
   const sequential = buildReport(analysis(bytes), { bindings: {}, view: 'sequential' }).graphs[0]!.peak;
-  assert.match(parallel.label, /^conservative upper bound/);
+  assert.match(parallel.label, /^exact worst case/);
   assert.match(sequential.label, /^modeled peak/);
-  // Without reuse the parallel bound is never below the sequential plan's peak.
-  assert.ok(parallel.bytes! >= sequential.bytes!);
+  // Without reuse the parallel peak is never below the sequential plan's peak: here the second Relu
+  // and the second Sigmoid run at once with all four of their tensors alive (4 × 64 B), where the
+  // sequential plan runs one chain after the other, each writing over its first tensor.
+  assert.equal(sequential.bytes, 192);
+  assert.equal(parallel.bytes, 256);
+  assert.deepEqual(parallel.values, ['a', 'a2', 'b', 'b2']);
+  assert.deepEqual([parallel.exact, parallel.upperBoundBytes, parallel.running, parallel.step], [true, 256, [1, 3], 3]);
+  assert.equal(sequential.values, undefined, 'the sequential peak names no moment');
 });
 
 test("buildReport() gives an initializer of unknown size the decoder's own reason, not a generic one", () => {

@@ -73,10 +73,13 @@ test('computeLiveBytes() is null with a reason while a buffer of unknown size is
   assert.match(plan.curve.peak.reason!, /^step 0: /);
 });
 
-test('computeParallelLiveBytes() is an upper bound: no sharing and stretched intervals', () => {
+test('the parallel view shares no buffer: its curve is ORT order without sharing, its peak the worst moment of any schedule', () => {
   const seq = planFixture(CHAIN).plan;
   const par = planFixture(CHAIN, 'parallel').plan;
   assert.equal(par.allocation.byName.get('b')!.allocKind, 'Allocate');
-  for (let k = 0; k < seq.order.length; k++) assert.ok(par.curve.liveBytes[k]! >= seq.curve.liveBytes[k]!, `step ${k}`);
-  assert.ok(par.curve.peak.bytes! >= seq.curve.peak.bytes!);
+  // Order: n4 (dangling, held to the end), n0, n1, n2, n3; 128 B each.
+  assert.deepEqual(seq.curve.liveBytes, [128, 128, 128, 256, 256]);
+  assert.deepEqual(par.curve.liveBytes, [128, 256, 384, 384, 384]);
+  assert.deepEqual(par.curve.peak, { bytes: 384, step: 2, reason: null, values: ['a', 'b', 'dangling'], running: [0, 2], exact: true, upperBoundBytes: 384 });
+  for (const b of par.curve.liveBytes) assert.ok(b! <= par.curve.peak.bytes!);
 });

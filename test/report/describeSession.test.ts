@@ -24,7 +24,7 @@ const OLD_SEQUENTIAL_LABEL =
   "ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · sequential executor · 2 intra-op threads · memory pattern and arena not modeled (best-fit arena estimates the pattern's block)";
 const ARENA = { enableCpuMemArena: true, enableMemPattern: true, arenaExtendStrategy: 'next-power-of-two', initialChunkSizeBytes: 1048576, maxDeadBytesPerChunk: 134217728, initialGrowthChunkSizeBytes: 2097152, maxPowerOfTwoExtendBytes: 1073741824, run: 2 };
 const PARALLEL_LABEL =
-  'ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · parallel executor (no reuse; intervals and peak are conservative bounds) · 1 intra-op thread · memory pattern and arena not modeled';
+  'ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · parallel executor (no reuse; peak: the worst case over every schedule, bars: ORT\'s order) · 1 intra-op thread · memory pattern and arena not modeled';
 
 test('the JSON session names the modeled ORT session: 1.30, CPU EP, optimizations disabled, the executor, the arena and pattern options (sequential) or neither (parallel)', () => {
   const a = analysis();
@@ -56,7 +56,7 @@ test('describeSession() reads reports saved before the session record had these 
   assert.equal(describeSession({ view: 'sequential', session: { intraOpThreads: 2, l2CacheBytes: 1048576, maxTotalSequenceLength: null } }), OLD_SEQUENTIAL_LABEL);
   assert.equal(
     describeSession({ view: 'parallel' }),
-    'ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · parallel executor (no reuse; intervals and peak are conservative bounds) · memory pattern and arena not modeled',
+    'ONNX Runtime 1.30 · CPU EP · graph optimizations disabled · parallel executor (no reuse; peak: the worst case over every schedule, bars: ORT\'s order) · memory pattern and arena not modeled',
   );
 });
 

@@ -94,7 +94,7 @@ export function makeSmallReport(options: SmallReportOptions = {}): Report {
     unavailable: [{ reason: "Unbound symbolic dim 'n'", values: [N.d], steps: [3] }],
     bestFitArenaBytes: isSeq ? 2 * big : null,
   };
-  graph.peak = peakOf(graph, isSeq ? 'Modeled peak (sequential)' : 'Conservative upper bound (parallel)');
+  graph.peak = peakOf(graph, isSeq ? 'Modeled peak (sequential)' : 'Exact worst case of live requested bytes over every parallel schedule');
   graph.maxLiveBytes = maxKnownLiveBytes(steps.map((s) => s.liveBytes));
   const body: ReportGraph = {
     id: `main/${S.matmul}/body`, parent: { graph: 'main', node: S.matmul, attribute: 'body' },

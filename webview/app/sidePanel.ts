@@ -7,7 +7,7 @@ import type { ReportSession } from '../../src/report/report';
 import { clear, custom, el } from '../dom';
 import { formatBytesExact, formatMaybeBytes, formatShape } from '../format';
 import { stepAt, valueAt, valueName, type GraphTable, type ReportTables } from '../graphTable';
-import { liveContributors } from '../timeline/liveBuffers';
+import { liveContributors, peakMomentBuffers } from '../timeline/liveBuffers';
 import { peakSummary } from './peakSummary';
 
 const TOP_CONTRIBUTORS = 8;
@@ -153,7 +153,25 @@ export class SidePanel {
     if (report.session) fact('session (workspace formulas)', sessionText(report.session));
     body.append(facts);
     if (arenaNote) body.append(el('div', 'muted arena-note', arenaNote));
-    if (peak.step !== null) {
+    const moment = peakMomentBuffers(graph);
+    if (moment !== null && peak.bytes !== null) {
+      // Parallel view: the worst moment is a set of buffers alive at once while several steps run;
+      // listed in full, so the sum is the peak (bright on the Gantt while the cursor is at the peak step).
+      const running = peak.running ?? [];
+      if (peak.exact === false) body.append(el('div', 'muted peak-inexact', `Not proven the maximum: the search stopped at its budget; the worst case is at most ${formatBytesExact(peak.upperBoundBytes ?? peak.bytes)}.`));
+      body.append(el('div', 'sub-title', `${moment.length} buffer${moment.length === 1 ? '' : 's'} alive together at the worst moment (sum ${formatBytesExact(peak.bytes)})`));
+      if (running.length > 0) body.append(el('div', 'muted peak-running', `running at once: step${running.length === 1 ? '' : 's'} ${running.join(', ')}`));
+      const ul = el('ol', 'value-list contributors peak-moment');
+      for (const b of moment) {
+        const li = el('li');
+        const link = el('button', 'link', b.root);
+        link.addEventListener('click', () => this.callbacks.onSelectValue(b.root));
+        const shared = b.values.length > 1 ? ` (shared by ${b.values.length} values)` : '';
+        li.append(link, el('span', 'muted', `${shared} ${formatMaybeBytes(b.bytes, b.reason)}`));
+        ul.append(li);
+      }
+      body.append(ul);
+    } else if (peak.step !== null) {
       body.append(el('div', 'sub-title', 'Top contributors live at the peak'));
       const ul = el('ol', 'value-list contributors');
       for (const b of liveContributors(graph, peak.step).slice(0, TOP_CONTRIBUTORS)) {

@@ -286,7 +286,7 @@ export class SweepPanel {
       c.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); rebind(); } });
       svg.append(c);
     }
-    const legend = el('div', 'sweep-legend', `● planned (click to rebind) · – – interpolated from the peak step's polynomial (nothing drawn where there is none) · ┆ knee · ${r.view === 'parallel' ? 'parallel bound' : 'modeled peak'} of the main graph`);
+    const legend = el('div', 'sweep-legend', `● planned (click to rebind) · – – interpolated from the peak step's polynomial (nothing drawn where there is none) · ┆ knee · ${r.view === 'parallel' ? 'parallel worst case' : 'modeled peak'} of the main graph`);
     this.chart.append(legend);
     this.addNotes(r, logY);
   }

@@ -1,6 +1,8 @@
 /**
  * Which segments stay bright: those matching the search (value name, or the producing node's name
- * or op) and, when the step cursor is set, live at that step. Pure: no DOM.
+ * or op) and, when the step cursor is set, live at that step. In the parallel view, with the cursor
+ * at the peak step, "live" means alive at the worst moment (the buffers `peak.values` names, which
+ * several steps running at once hold, so their bars need not cover the step). Pure: no DOM.
  */
 import type { ReportGraph } from '../../src/report/report';
 import { graphTableOf, type GraphTable } from '../graphTable';
@@ -20,7 +22,10 @@ export function emphasisMask(graph: GraphTable | ReportGraph, layout: RowLayout,
       if (t.strings[displayName[s]!]!.toLowerCase().includes(q) || t.strings[opType[s]!]!.toLowerCase().includes(q)) stepMatches[s] = 1;
     }
   }
-  const { name, producedAt } = t.values;
+  const { name, producedAt, root } = t.values;
+  // The worst moment's buffers, by root string index, when the cursor is at the parallel peak's step.
+  const moment = cursorStep >= 0 && cursorStep === t.peak.step && t.peak.values !== undefined ? new Set(t.peak.values) : null;
+  const inMoment = moment === null ? null : t.strings.map((s) => moment.has(s));
   for (let i = 0; i < n; i++) {
     let isMatch = true;
     if (q !== '') {
@@ -31,7 +36,10 @@ export function emphasisMask(graph: GraphTable | ReportGraph, layout: RowLayout,
         isMatch = t.strings[name[v]!]!.toLowerCase().includes(q) || (p >= 0 && stepMatches[p] === 1);
       } else isMatch = st >= 0 ? stepMatches[st] === 1 : false;
     }
-    if (isMatch && cursorStep >= 0) isMatch = layout.segStart[i]! <= cursorStep && cursorStep < layout.segEnd[i]!;
+    if (isMatch && inMoment !== null) {
+      const v = layout.segValue[i]!;
+      isMatch = v >= 0 && inMoment[root[v]!] === true;
+    } else if (isMatch && cursorStep >= 0) isMatch = layout.segStart[i]! <= cursorStep && cursorStep < layout.segEnd[i]!;
     mask[i] = isMatch ? 1 : 0;
   }
   return mask;

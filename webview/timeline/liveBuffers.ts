@@ -38,3 +38,29 @@ export function liveContributors(graph: GraphTable | ReportGraph, step: number):
   }
   return [...byRoot.values()].sort((a, b) => (a.bytes === null ? 1 : 0) - (b.bytes === null ? 1 : 0) || (b.bytes ?? 0) - (a.bytes ?? 0));
 }
+
+/**
+ * The buffers the parallel view's peak names (`peak.values`: alive together at the worst moment of
+ * a parallel run), in that order, with their sizes from the columns; null when the peak names none
+ * (the sequential view, or a report saved before the parallel peak named its moment).
+ */
+export function peakMomentBuffers(graph: GraphTable | ReportGraph): LiveBuffer[] | null {
+  const names = graph.peak.values;
+  if (names === undefined) return null;
+  const t = 'stepCount' in graph ? graph : graphTableOf(graph);
+  const { name, root, allocKind, bytes, unavailableReason } = t.values;
+  const byRoot = new Map<string, LiveBuffer>();
+  for (const n of names) byRoot.set(n, { root: n, values: [], bytes: null, reason: null, isGraphOutput: false });
+  for (let i = 0; i < t.valueCount; i++) {
+    const b = byRoot.get(t.strings[root[i]!]!);
+    if (!b) continue;
+    b.values.push(t.strings[name[i]!]!);
+    if (root[i] === name[i]) {
+      const size = bytes[i]!;
+      b.bytes = Number.isNaN(size) ? null : size;
+      b.reason = Number.isNaN(size) && unavailableReason[i]! >= 0 ? t.strings[unavailableReason[i]!]! : null;
+      b.isGraphOutput = IS_OUTPUT_KIND[allocKind[i]!] === true;
+    }
+  }
+  return [...byRoot.values()];
+}

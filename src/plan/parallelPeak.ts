@@ -1,0 +1,106 @@
+/**
+ * The Parallel view's curve and peak (README, "The parallel view"). ORT's parallel executor shares
+ * no buffer, so each Allocate or AllocateOutput root of the parallel plan is one buffer, freed when
+ * the last node reading any value sharing it ends (held to the end when the release plan never
+ * frees it: graph outputs, values nobody reads).
+ *
+ * - `peak`: the exact maximum over every moment of every schedule the dependencies allow
+ *   (parallelCut.ts), with the buffers alive together then (`values`, whose bytes sum to `bytes`)
+ *   and the nodes running then (`running`). When the search budget runs out on a huge graph,
+ *   `exact` is false, `bytes` is the worst moment found and `upperBoundBytes` bounds the maximum.
+ * - `liveBytes`: one of those schedules, step by step: the nodes one at a time in ORT's order,
+ *   without sharing (each value of the plan freed after its root's last reader). Every point is a
+ *   moment of a parallel run, so the curve never exceeds the peak; it matches the Gantt's bars.
+ *
+ * The problem's structure (arcs, buffers, maximal readers, the flow network) reads no bound dim,
+ * so it is built once per static plan and reused by every binding of a sweep.
+ */
+import type { AllocationPlan } from './allocationPlan';
+import type { ParallelPeakFields } from './planTypes';
+import { ParallelCutModel, type CutBuffer } from './parallelCut';
+import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
+
+/** The peak of the Parallel view: LiveCurve's peak plus the worst moment (planTypes.ts). */
+export interface ParallelPeak extends ParallelPeakFields {
+  bytes: number | null;
+  step: number | null;
+  reason: string | null;
+}
+
+/** What the cut needs of a static plan. */
+export interface ParallelPlanInput {
+  order: number[];
+  allocation: AllocationPlan;
+  release: Map<string, number>;
+}
+
+interface Prepared {
+  model: ParallelCutModel;
+  roots: string[];
+}
+
+const prepared = new WeakMap<AllocationPlan, Prepared>();
+
+/** The cut problem of a plan: one buffer per counted root, arcs from each producer step to its readers. */
+function prepare(plan: ParallelPlanInput, isCallerProvided: (name: string) => boolean): Prepared {
+  const known = prepared.get(plan.allocation);
+  if (known) return known;
+  const from: number[] = [];
+  const to: number[] = [];
+  const usersOf = new Map<string, number[]>();
+  for (const v of plan.allocation.values) {
+    if (v.producedAt >= 0) {
+      for (const c of v.consumers) {
+        if (c > v.producedAt) {
+          from.push(v.producedAt);
+          to.push(c);
+        }
+      }
+    }
+    let users = usersOf.get(v.root);
+    if (!users) usersOf.set(v.root, (users = []));
+    for (const c of v.consumers) users.push(c);
+  }
+  const roots: string[] = [];
+  const buffers: CutBuffer[] = [];
+  for (const v of plan.allocation.values) {
+    if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0 || isCallerProvided(v.name)) continue;
+    roots.push(v.name);
+    buffers.push({ producer: v.producedAt, users: usersOf.get(v.name) ?? [], heldToEnd: !plan.release.has(v.name) });
+  }
+  const p: Prepared = { model: new ParallelCutModel({ nodeCount: plan.order.length, from, to, buffers }), roots };
+  prepared.set(plan.allocation, p);
+  return p;
+}
+
+/** The worst moment of a parallel run of `plan` with sizes `bytesOf`. */
+export function computeParallelPeak(plan: ParallelPlanInput, bytesOf: (name: string) => SizeWithReason, isCallerProvided: (name: string) => boolean = () => false): ParallelPeak {
+  const { model, roots } = prepare(plan, isCallerProvided);
+  const bytes = new Float64Array(roots.length);
+  for (let i = 0; i < roots.length; i++) {
+    const size = bytesOf(roots[i]!);
+    // Every buffer is alive at some moment (its producer running), so one unknown size leaves the maximum unknown.
+    if (size.bytes === null) return { bytes: null, step: null, reason: `size of '${roots[i]}' unknown: ${size.reason ?? 'no reason given'}`, values: [], running: [], exact: false, upperBoundBytes: null };
+    bytes[i] = size.bytes;
+  }
+  if (plan.order.length === 0) return { bytes: 0, step: null, reason: null, values: [], running: [], exact: true, upperBoundBytes: 0 };
+  const cut = model.solve(bytes);
+  let step = 0;
+  for (let k = 0; k < cut.started.length; k++) if (cut.started[k]) step = k;
+  const alive = [...cut.alive].sort((a, b) => bytes[b]! - bytes[a]! || a - b);
+  return {
+    bytes: cut.bytes,
+    step,
+    reason: null,
+    values: alive.map((i) => roots[i]!),
+    running: cut.running,
+    exact: cut.exact,
+    upperBoundBytes: cut.upperBoundBytes,
+  };
+}
+
+/** The Parallel view's curve (the sequential order without sharing) and its exact peak. */
+export function computeParallelCurve(plan: ParallelPlanInput, bytesOf: (name: string) => SizeWithReason, isCallerProvided: (name: string) => boolean = () => false): LiveCurve & { peak: ParallelPeak } {
+  const curve = computeLiveBytes(plan.allocation, plan.release, plan.order.length, bytesOf, isCallerProvided);
+  return { liveBytes: curve.liveBytes, liveReason: curve.liveReason, peak: computeParallelPeak(plan, bytesOf, isCallerProvided) };
+}
