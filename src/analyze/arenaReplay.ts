@@ -16,14 +16,17 @@ import { findOp } from '../ops/registry';
  * creates the session, so they are part of the initialization the first kernel sees.
  */
 export function arenaReplayInput(graph: ReportGraph, bodies: readonly ReportGraph[] = []): { init: ReplayInit; steps: ReplayStep[] } {
-  const byName = new Map(graph.values.map((v) => [v.name, v]));
-  const freesAfter: string[][] = graph.steps.map(() => []);
+  const byName = new Map<string, ReportGraph['values'][number]>();
+  for (const v of graph.values) byName.set(v.name, v);
+  // Free lists only at steps that free something; the others share one empty list (never written).
+  const freesAfter: (string[] | undefined)[] = new Array(graph.steps.length);
   for (const v of graph.values) {
     if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) continue;
-    if (v.releasedAfter !== null && v.releasedAfter >= 0 && v.releasedAfter < freesAfter.length) freesAfter[v.releasedAfter]!.push(v.name);
+    if (v.releasedAfter !== null && v.releasedAfter >= 0 && v.releasedAfter < freesAfter.length) (freesAfter[v.releasedAfter] ??= []).push(v.name);
   }
   const steps: ReplayStep[] = graph.steps.map((s) => {
-    const where = `step ${s.index} (${s.opType} '${s.displayName}')`;
+    // Only a step the replay cannot follow names itself: most never build this text.
+    const where = (): string => `step ${s.index} (${s.opType} '${s.displayName}')`;
     let unknown: string | null = null;
     const allocs: ReplayStep['allocs'] = [];
     for (const out of s.outputs) {
@@ -32,24 +35,28 @@ export function arenaReplayInput(graph: ReportGraph, bodies: readonly ReportGrap
       if (!v || v.root !== v.name || v.producedAt !== s.index) continue;
       if (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') continue;
       if (v.bytes === null) {
-        unknown ??= `${where}: the size of '${v.name}' is unknown (${v.unavailableReason ?? 'no reason given'})`;
+        unknown ??= `${where()}: the size of '${v.name}' is unknown (${v.unavailableReason ?? 'no reason given'})`;
         continue;
       }
       allocs.push({ id: v.name, bytes: v.bytes, traced: v.allocKind === 'Allocate' });
     }
-    let scratch: ReplayStep['scratch'] = { before: [], after: [] };
-    if (s.subgraphs.length > 0) unknown ??= `${where}: its subgraph allocates from the same arena while it runs, and bodies are not replayed`;
-    if (s.workspaceState === 'unavailable') unknown ??= `${where}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
+    let scratch: ReplayStep['scratch'] = NO_SCRATCH;
+    if (s.subgraphs.length > 0) unknown ??= `${where()}: its subgraph allocates from the same arena while it runs, and bodies are not replayed`;
+    if (s.workspaceState === 'unavailable') unknown ??= `${where()}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
       const split = findOp(s.domain, s.opType)?.arenaScratch;
       const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map((o) => byName.get(o)?.bytes ?? null)) : null;
       if (pieces) scratch = pieces;
-      else unknown ??= `${where}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
+      else unknown ??= `${where()}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
     }
-    return { allocs, scratch, frees: freesAfter[s.index]!, unknown };
+    return { allocs, scratch, frees: freesAfter[s.index] ?? NO_FREES, unknown };
   });
   return { init: initOf([graph, ...bodies]), steps };
 }
+
+/** The scratch and the free list of a step that has none: shared, read only by the replay. */
+const NO_SCRATCH: ReplayStep['scratch'] = Object.freeze({ before: Object.freeze([]) as unknown as number[], after: Object.freeze([]) as unknown as number[] });
+const NO_FREES = Object.freeze([]) as unknown as string[];
 
 /** Initialization of every graph, main first, bodies in report order. */
 function initOf(graphs: readonly ReportGraph[]): ReplayInit {
