@@ -5,7 +5,7 @@
  */
 import { maxKnownLiveBytes } from '../report/liveBuffers';
 import { dataTypeName, DataType } from '../onnx/dataType';
-import type { FunctionInfo, Graph } from '../onnx/model';
+import type { FunctionInfo, Graph, TensorInfo } from '../onnx/model';
 import { buildExecGraph, outerNamesOf } from '../plan/buildExecGraph';
 import type { ExecGraph } from '../plan/execGraph';
 import { execGraphToGraph } from '../plan/execGraphToGraph';
@@ -14,6 +14,7 @@ import { applyOrtTransforms } from '../plan/ortTransforms';
 import { outputsProvidedByParent, planGraph, planStatic, type GraphPlan, type StaticPlan } from '../plan/planGraph';
 import { formatBytesExact } from '../report/formatBytes';
 import type { SizeWithReason } from '../plan/peakMemory';
+import type { Lifetime } from '../plan/lifetimes';
 import { shapeBytes } from '../shape/shapeBytes';
 import { dimSymbols, formatDim } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
@@ -200,16 +201,17 @@ export function buildGraphReport(
   for (const name of exec.initializers.keys()) if (!overridable.has(name)) visibleInitializers.set(name, contentKeyOf(name));
   for (const [name, key] of outerInitializers) if (!defined.has(name)) visibleInitializers.set(name, key);
   const initSteps: InitializationStep[] = [];
+  const rows = staticRowsOf(exec, known.plans[ctx.view]!);
   const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
     const n = exec.nodes[nodeIndex]!;
-    const display = nodeDisplayName(n);
+    const display = rows.displayNames[step]!;
     const subgraphs = n.subgraphs.map((sg) =>
       buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`, visibleInitializers),
     );
     const io = workspaceIo(exec, n, typeOf, ctx.bindings, overridable, graphOutputs, outerConstants);
     // Only a step reading an initializer adds uses or packs to the initialization figures; the
     // others (most steps) would be kept alive until then for nothing.
-    if (n.inputs.some((name) => exec.initializers.has(name) || outerConstants.has(name))) initSteps.push({ step, node: n, io });
+    if (rows.readsInitializer[step] === 1 || (outerConstants.size > 0 && n.inputs.some((name) => outerConstants.has(name)))) initSteps.push({ step, node: n, io });
     const ws = stepWorkspace(n, io, ctx.opsets, ctx.env);
     return {
       index: step,
@@ -239,11 +241,11 @@ export function buildGraphReport(
     };
   });
 
-  const values: ReportValue[] = plan.allocation.values.map((v) => {
+  const values: ReportValue[] = plan.allocation.values.map((v, i) => {
     const t = typeOf(v.name);
     const size = bytesOf(v.name);
-    const life = plan.lifetimes.get(v.name)!;
-    const init = exec.initializers.get(v.name);
+    const life = rows.lifetimes[i]!;
+    const init = rows.initializers[i];
     const staticShape = t?.staticShape ?? (init ? init.dims : null);
     // `?` is an exporter's "unknown", not a dim to bind (a graph input's is bound as input:axis).
     if (staticShape) for (const d of staticShape) if (typeof d === 'string' && d !== '' && d !== '?') ctx.symbols.add(d);
@@ -261,7 +263,7 @@ export function buildGraphReport(
       producedAt: v.producedAt,
       releasedAfter: life.releasedAfter,
       lastUsedAt: life.lastUsedAt,
-      producer: v.producerNode === null ? null : nodeDisplayName(exec.nodes[v.producerNode]!),
+      producer: rows.producers[i]!,
       consumers: v.consumers,
       isGraphInput: v.isGraphInput,
       isGraphOutput: v.isGraphOutput,
@@ -301,6 +303,50 @@ function parallelPeakLabel(peak: GraphPlan['curve']['peak']): string {
     return `worst moment found of live requested bytes over parallel schedules (search budget exhausted: the maximum is at most ${formatBytesExact(peak.upperBoundBytes ?? peak.bytes)}; no buffer sharing)`;
   }
   return 'exact worst case of live requested bytes over every parallel schedule (parallel executor, no buffer sharing)';
+}
+
+/**
+ * What the step and value rows take from the graph and its static plan: per step (by step) its
+ * display name and whether it reads an initializer; per value (by position in `allocation.values`)
+ * its lifetime, initializer and producer's display name.
+ */
+interface StaticRows {
+  displayNames: string[];
+  readsInitializer: Uint8Array;
+  lifetimes: Lifetime[];
+  initializers: (TensorInfo | undefined)[];
+  producers: (string | null)[];
+}
+
+/**
+ * The binding-independent lookups of the rows, kept per static plan: a rebind or a view switch back
+ * reads them by position instead of looking names up again (96k steps and 140k values at 96k nodes).
+ */
+const staticRows = new WeakMap<StaticPlan, StaticRows>();
+
+function staticRowsOf(exec: ExecGraph, known: StaticPlan): StaticRows {
+  let rows = staticRows.get(known);
+  if (rows) return rows;
+  const values = known.allocation.values;
+  const order = known.order;
+  rows = {
+    displayNames: new Array(order.length), readsInitializer: new Uint8Array(order.length),
+    lifetimes: new Array(values.length), initializers: new Array(values.length), producers: new Array(values.length),
+  };
+  for (let step = 0; step < order.length; step++) {
+    const n = exec.nodes[order[step]!]!;
+    rows.displayNames[step] = nodeDisplayName(n);
+    // Only a step reading an initializer adds uses or packs to the initialization figures.
+    if (n.inputs.some((name) => exec.initializers.has(name))) rows.readsInitializer[step] = 1;
+  }
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
+    rows.lifetimes[i] = known.lifetimes.get(v.name)!;
+    rows.initializers[i] = exec.initializers.get(v.name);
+    rows.producers[i] = v.producerNode === null ? null : nodeDisplayName(exec.nodes[v.producerNode]!);
+  }
+  staticRows.set(known, rows);
+  return rows;
 }
 
 function groupUnavailable(values: ReportValue[], steps: ReportStep[]): UnavailableGroup[] {

@@ -43,7 +43,8 @@ export function encodeReportColumns(report: Report): ReportColumns {
     meta,
     graphs: graphs.map((g) => {
       const { steps, values, ...graphMeta } = g;
-      return { meta: graphMeta, steps: writeStepColumns(steps, strings), values: writeValueColumns(values, strings) };
+      const stepColumns = writeStepColumns(steps, strings);
+      return { meta: graphMeta, steps: stepColumns, values: writeValueColumns(values, strings, { rows: steps, columns: stepColumns }) };
     }),
     strings: strings.finish(),
   };

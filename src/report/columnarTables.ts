@@ -126,11 +126,30 @@ function writeNumberLists(lists: ReadonlyArray<readonly number[]>): ListColumn<F
   return { lengths, items };
 }
 
-/** A dim's code: -1 = the number in `numbers`, -2 = null, >= 0 = string index. */
-function dimCode(d: ReportDim, strings: StringTableWriter): number {
-  if (typeof d === 'number') return -1;
-  if (d === null) return -2;
-  return strings.ref(d);
+/**
+ * A dim's code: -1 = the number in `numbers`, -2 = null, >= 0 = string index. A shape column
+ * repeats a few symbols ('batch', 'sequence') over every row, so the last few symbols are kept
+ * with their indices and looked up in the table only when new.
+ */
+function dimCoder(strings: StringTableWriter): (d: ReportDim) => number {
+  const recent: string[] = [];
+  const recentIndex: number[] = [];
+  let next = 0;
+  return (d) => {
+    if (typeof d === 'number') return -1;
+    if (d === null) return -2;
+    for (let j = 0; j < recent.length; j++) if (recent[j] === d) return recentIndex[j]!;
+    const i = strings.ref(d);
+    if (recent.length < 4) {
+      recent.push(d);
+      recentIndex.push(i);
+    } else {
+      recent[next] = d;
+      recentIndex[next] = i;
+      next = (next + 1) % 4;
+    }
+    return i;
+  };
 }
 
 function writeShapes(shapes: ReadonlyArray<ReportDim[] | null>, strings: StringTableWriter): ShapeColumn {
@@ -143,12 +162,13 @@ function writeShapes(shapes: ReadonlyArray<ReportDim[] | null>, strings: StringT
   }
   const numbers = new Float64Array(total);
   const codes = new Int32Array(total);
+  const dimCode = dimCoder(strings);
   let k = 0;
   for (const s of shapes) {
     if (s === null) continue;
     for (const d of s) {
       numbers[k] = typeof d === 'number' ? d : 0;
-      codes[k++] = dimCode(d, strings);
+      codes[k++] = dimCode(d);
     }
   }
   return { lengths, numbers, codes };
@@ -186,26 +206,49 @@ export function writeStepColumns(steps: readonly ReportStep[], strings: StringTa
   };
   const controlFlow = new Int32Array(n);
   c.controlFlow = controlFlow;
+  // Fields that repeat one string over many rows (op types, reasons) ask the table only when the
+  // string differs from the previous row's; a node's display name is most often its name.
+  const opType = repeatRef(strings);
+  const domain = repeatRef(strings);
+  const liveReason = repeatRef(strings);
+  const arenaReason = repeatRef(strings);
+  const workspaceReason = repeatRef(strings);
   for (let i = 0; i < n; i++) {
     const s = steps[i]!;
     c.index[i] = s.index;
-    c.node[i] = strings.ref(s.node);
+    const node = strings.ref(s.node);
+    c.node[i] = node;
     c.nodeIndex[i] = s.nodeIndex;
-    c.displayName[i] = strings.ref(s.displayName);
-    c.opType[i] = strings.ref(s.opType);
-    c.domain[i] = strings.ref(s.domain);
+    c.displayName[i] = s.displayName === s.node ? node : strings.ref(s.displayName);
+    c.opType[i] = opType(s.opType);
+    c.domain[i] = domain(s.domain);
     c.inserted[i] = s.inserted ? 1 : 0;
     c.liveBytes[i] = toNum(s.liveBytes);
-    c.liveReason[i] = strings.ref(s.liveReason);
+    c.liveReason[i] = liveReason(s.liveReason);
     c.arenaInUseBytes[i] = toNum(s.arenaInUseBytes);
     c.arenaHeldBytes[i] = toNum(s.arenaHeldBytes);
-    c.arenaReason[i] = strings.ref(s.arenaReason);
+    c.arenaReason[i] = arenaReason(s.arenaReason);
     c.workspaceBytes[i] = toNum(s.workspaceBytes);
     c.workspaceState[i] = enumCode(WORKSPACE_STATE_CODES, s.workspaceState, 'workspace state');
-    c.workspaceReason[i] = strings.ref(s.workspaceReason);
+    c.workspaceReason[i] = workspaceReason(s.workspaceReason);
     controlFlow[i] = strings.ref(s.controlFlow ? JSON.stringify(s.controlFlow) : null);
   }
   return c;
+}
+
+/**
+ * `strings.ref` that remembers the last string it was asked: the same index, without a lookup,
+ * while a column repeats its previous row. The table (and so every index) is what ref alone gives.
+ */
+function repeatRef(strings: StringTableWriter): (s: string | null) => number {
+  let last: string | null = null;
+  let lastIndex = -1;
+  return (s) => {
+    if (s === last) return lastIndex;
+    last = s;
+    lastIndex = strings.ref(s);
+    return lastIndex;
+  };
 }
 
 /** Rebuilds steps from columns. */
@@ -229,8 +272,11 @@ export function readStepColumns(c: StepColumns, table: readonly string[]): Repor
   return out;
 }
 
-/** Encodes values as columns. */
-export function writeValueColumns(values: readonly ReportValue[], strings: StringTableWriter): ValueColumns {
+/**
+ * Encodes values as columns. `steps` (the same graph's steps, already encoded into `strings`)
+ * lets a producer that is its step's display name reuse that step's index instead of a lookup.
+ */
+export function writeValueColumns(values: readonly ReportValue[], strings: StringTableWriter, steps?: { rows: readonly ReportStep[]; columns: StepColumns }): ValueColumns {
   const n = values.length;
   const c: ValueColumns = {
     count: n, name: new Int32Array(n), dtype: new Int32Array(n), shape: writeShapes(values.map((v) => v.shape), strings),
@@ -240,21 +286,34 @@ export function writeValueColumns(values: readonly ReportValue[], strings: Strin
     releasedAfter: new Float64Array(n), lastUsedAt: new Float64Array(n), producer: new Int32Array(n),
     consumers: writeNumberLists(values.map((v) => v.consumers)), flags: new Uint8Array(n),
   };
+  const dtype = repeatRef(strings);
+  const unavailableReason = repeatRef(strings);
+  // Where each step's outputs start in the step table's outputs column: a value its step produced
+  // takes its name's index from there.
+  let outputStart: Int32Array | null = null;
+  if (steps !== undefined) {
+    outputStart = new Int32Array(steps.columns.count + 1);
+    for (let k = 0; k < steps.columns.count; k++) outputStart[k + 1] = outputStart[k]! + steps.columns.outputs.lengths[k]!;
+  }
   for (let i = 0; i < n; i++) {
     const v = values[i]!;
-    c.name[i] = strings.ref(v.name);
-    c.dtype[i] = strings.ref(v.dtype);
+    const at = v.producedAt;
+    const produced = steps !== undefined && at >= 0 && at < steps.columns.count ? steps.rows[at]! : null;
+    const slot = produced === null ? -1 : produced.outputs.indexOf(v.name);
+    const name = slot >= 0 ? steps!.columns.outputs.items[outputStart![at]! + slot]! : strings.ref(v.name);
+    c.name[i] = name;
+    c.dtype[i] = dtype(v.dtype);
     c.bytes[i] = toNum(v.bytes);
-    c.unavailableReason[i] = strings.ref(v.unavailableReason);
+    c.unavailableReason[i] = unavailableReason(v.unavailableReason);
     c.allocKind[i] = enumCode(ALLOC_KIND_CODES, v.allocKind, 'alloc kind');
-    c.root[i] = strings.ref(v.root);
+    c.root[i] = v.root === v.name ? name : strings.ref(v.root);
     c.reuseVia[i] = enumCode(REUSE_VIA_CODES, v.reuseVia, 'reuse kind');
     c.reusedFromValue[i] = v.reusedFrom === null ? -1 : strings.ref(v.reusedFrom.value);
     c.reusedFromFreedAfter[i] = v.reusedFrom === null ? 0 : v.reusedFrom.freedAfter;
     c.producedAt[i] = v.producedAt;
     c.releasedAfter[i] = toNum(v.releasedAfter);
     c.lastUsedAt[i] = v.lastUsedAt;
-    c.producer[i] = strings.ref(v.producer);
+    c.producer[i] = produced !== null && v.producer !== null && produced.displayName === v.producer ? steps!.columns.displayName[at]! : strings.ref(v.producer);
     c.flags[i] = (v.isGraphInput ? FLAG.isGraphInput : 0) | (v.isGraphOutput ? FLAG.isGraphOutput : 0)
       | (v.isInitializer ? FLAG.isInitializer : 0) | (v.isOuterScope ? FLAG.isOuterScope : 0)
       | (v.providedByParent !== undefined ? FLAG.hasProvidedByParent : 0) | (v.providedByParent === true ? FLAG.providedByParent : 0);

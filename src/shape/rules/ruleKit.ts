@@ -93,9 +93,27 @@ function broadcastDim(dims: SymDim[]): SymDim {
 export function broadcastShapes(shapes: readonly (readonly SymDim[] | null)[]): SymDim[] | null {
   if (shapes.some((s) => s === null)) return null;
   const ss = shapes as readonly (readonly SymDim[])[];
-  const rank = Math.max(0, ...ss.map((s) => s.length));
+  let rank = 0;
+  for (const s of ss) if (s.length > rank) rank = s.length;
   const result: SymDim[] = [];
   for (let i = 0; i < rank; i++) {
+    // An axis of numbers only (the usual case) is what broadcastDim gives them, without a list of them.
+    let value = 1;
+    let numeric = true;
+    for (const s of ss) {
+      const k = i - (rank - s.length);
+      if (k < 0) continue;
+      const d = s[k];
+      if (typeof d !== 'number') {
+        numeric = false;
+        break;
+      }
+      if (d !== 1) value = d;
+    }
+    if (numeric) {
+      result.push(value);
+      continue;
+    }
     const dims: SymDim[] = [];
     for (const s of ss) {
       const k = i - (rank - s.length);
