@@ -30,3 +30,31 @@ export function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Recor
 export function clear(node: Node): void {
   while (node.firstChild) node.removeChild(node.firstChild);
 }
+
+/**
+ * A field's error line: an alert the field names in aria-describedby, hidden until `show` gets a
+ * problem. `show(problem)` sets or clears the text and the field's invalid state, and returns true
+ * when the value is valid (problem null).
+ */
+export function fieldError(field: HTMLElement, id: string): { element: HTMLElement; show(problem: string | null): boolean } {
+  const error = el('span', 'bind-error');
+  error.id = id;
+  error.setAttribute('role', 'alert');
+  error.hidden = true;
+  field.setAttribute('aria-describedby', error.id);
+  return {
+    element: error,
+    show(problem) {
+      error.textContent = problem ?? '';
+      error.hidden = problem === null;
+      if (problem !== null) {
+        field.setAttribute('invalid', '');
+        field.setAttribute('aria-invalid', 'true');
+        return false;
+      }
+      field.removeAttribute('invalid');
+      field.removeAttribute('aria-invalid');
+      return true;
+    },
+  };
+}

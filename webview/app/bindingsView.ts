@@ -6,7 +6,7 @@
  * and "set all unbound to N". Model names are untrusted: text only.
  */
 import type { Report, ReportDerivedDim, ReportDimRelation, ReportFreeDim } from '../../src/report/report';
-import { clear, custom, el } from '../dom';
+import { clear, custom, el, fieldError } from '../dom';
 
 /** What the bindings control reads of a report. */
 export type BindingFacts = Pick<Report, 'symbols' | 'bindings' | 'dims'>;
@@ -204,26 +204,12 @@ export class BindingsView {
     const field = custom('vscode-textfield', { id, type: 'text', inputmode: 'numeric', class: 'bind-field', 'aria-label': `Value of ${dim.name}${labels.length > 0 ? ` (${labels.join(', ')})` : ''}` }) as FieldLike;
     field.dataset.symbol = dim.name;
     field.value = bound === undefined ? '' : String(bound);
-    const error = el('span', 'bind-error');
-    error.id = `${id}-error`;
-    error.setAttribute('role', 'alert');
-    error.hidden = true;
-    field.setAttribute('aria-describedby', error.id);
+    const error = fieldError(field, `${id}-error`);
     field.addEventListener('change', () => {
       // An invalid value is refused where it was typed; the binding keeps its last valid value.
-      const problem = bindingProblem(field.value);
-      error.textContent = problem ?? '';
-      error.hidden = problem === null;
-      if (problem !== null) {
-        field.setAttribute('invalid', '');
-        field.setAttribute('aria-invalid', 'true');
-        return;
-      }
-      field.removeAttribute('invalid');
-      field.removeAttribute('aria-invalid');
-      this.commit();
+      if (error.show(bindingProblem(field.value))) this.commit();
     });
-    row.append(label, field, error);
+    row.append(label, field, error.element);
     return { dim, field, row, haystack: [dim.name, ...labels].join(' ').toLowerCase() };
   }
 

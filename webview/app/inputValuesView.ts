@@ -9,7 +9,7 @@
 import type { ReportValue } from '../../src/report/report';
 import { FLAG } from '../../src/report/columnarTables';
 import { valueAt, type ReportTables } from '../graphTable';
-import { clear, custom, el } from '../dom';
+import { clear, custom, el, fieldError } from '../dom';
 
 /** Inputs with more elements than this get no field (the CLI takes up to 1024). */
 export const MAX_OFFERED_ELEMENTS = 16;
@@ -73,7 +73,6 @@ export function parseInputValue(text: string, input: Pick<ValueInput, 'dtype' | 
 interface Field {
   input: ValueInput;
   field: FieldLike;
-  error: HTMLElement;
 }
 
 /** The input-values control; `element` goes in the toolbar beside the bindings. */
@@ -126,28 +125,13 @@ export class InputValuesView {
     const placeholder = input.count === 1 ? 'unknown' : `unknown (${input.count} values)`;
     const field = custom('vscode-textfield', { id, type: 'text', class: 'bind-field input-value-field', placeholder, 'aria-label': `Contents of input ${input.name} (${input.dtype}, ${input.count} value${input.count === 1 ? '' : 's'}); empty for unknown` }) as FieldLike;
     field.dataset.input = input.name;
-    const error = el('span', 'bind-error');
-    error.id = `${id}-error`;
-    error.setAttribute('role', 'alert');
-    error.hidden = true;
-    field.setAttribute('aria-describedby', error.id);
-    const entry: Field = { input, field, error };
+    const error = fieldError(field, `${id}-error`);
     field.addEventListener('change', () => {
       const parsed = parseInputValue(field.value, input);
-      const problem = 'problem' in parsed ? parsed.problem : null;
-      error.textContent = problem ?? '';
-      error.hidden = problem === null;
-      if (problem !== null) {
-        field.setAttribute('invalid', '');
-        field.setAttribute('aria-invalid', 'true');
-        return;
-      }
-      field.removeAttribute('invalid');
-      field.removeAttribute('aria-invalid');
-      this.commit();
+      if (error.show('problem' in parsed ? parsed.problem : null)) this.commit();
     });
-    this.fields.push(entry);
-    row.append(label, field, error);
+    this.fields.push({ input, field });
+    row.append(label, field, error.element);
     return row;
   }
 

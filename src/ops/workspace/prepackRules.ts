@@ -70,20 +70,10 @@ const gemm: PrepackRule = {
 
 /**
  * com.microsoft FusedMatMul is registered to MatMul<float>, whose PrePack packs a 2-D float B with
- * the node's transB (measured: the five FusedMatMuls of an fp16 GPT-2 at level all hold 81,792 B of
+ * the node's transB, as Gemm's does (measured: the five FusedMatMuls of an fp16 GPT-2 at level all hold 81,792 B of
  * packs in the arena at session start).
  */
-const fusedMatMul: PrepackRule = {
-  inputs: [1],
-  source: 'contrib_ops/cpu/fused_matmul.cc (MatMul<float>::PrePack in core/providers/cpu/math/matmul.cc)',
-  packs(v) {
-    const b = v.dims(1);
-    if (v.input(1).dtype !== DataType.FLOAT || b.length !== 2) return [];
-    const transB = v.int('transB', 0) !== 0;
-    const [n, k] = transB ? [b[0], b[1]] : [b[1], b[0]];
-    return [piece(v, 1, packedSgemmBBytes(n, k))];
-  },
-};
+const fusedMatMul: PrepackRule = { ...gemm, source: 'contrib_ops/cpu/fused_matmul.cc (MatMul<float>::PrePack in core/providers/cpu/math/matmul.cc)' };
 
 const lstm: PrepackRule = {
   inputs: [1, 2],
