@@ -142,7 +142,7 @@ export function broadcastReason(shapes: readonly (readonly SymDim[] | null)[], r
 }
 
 /** Row-major strides of a concrete shape. */
-function strides(shape: number[]): number[] {
+function strides(shape: readonly number[]): number[] {
   const st = new Array<number>(shape.length).fill(1);
   for (let i = shape.length - 2; i >= 0; i--) st[i] = st[i + 1] * shape[i + 1];
   return st;
@@ -231,11 +231,25 @@ export const INT64 = DataType.INT64;
 /** int32 element type number. */
 export const INT32 = DataType.INT32;
 
-/** Row-major strides of a concrete shape. */
-function stridesOf(shape: readonly number[]): number[] {
-  const s = new Array<number>(shape.length).fill(1);
-  for (let i = shape.length - 2; i >= 0; i--) s[i] = s[i + 1]! * shape[i + 1]!;
-  return s;
+/**
+ * Reads `value` in row-major order of `outShape`: element (i0, i1, …) is value[offset + Σ i_a·steps[a]].
+ * The one walk behind a strided selection and an axis permutation.
+ */
+function walkContents(value: readonly SymDim[], outShape: readonly number[], steps: readonly number[], offset: number): SymDim[] {
+  const count = outShape.reduce((n, d) => n * d, 1);
+  const out: SymDim[] = new Array(count);
+  const idx = new Array<number>(outShape.length).fill(0);
+  let at = offset;
+  for (let k = 0; k < count; k++) {
+    out[k] = value[at] ?? null;
+    for (let a = outShape.length - 1; a >= 0; a--) {
+      at += steps[a]!;
+      if (++idx[a]! < outShape[a]!) break;
+      at -= steps[a]! * outShape[a]!;
+      idx[a] = 0;
+    }
+  }
+  return out;
 }
 
 /**
@@ -244,38 +258,15 @@ function stridesOf(shape: readonly number[]): number[] {
  * not all there or the result is larger than MAX_PROPAGATED_ELEMENTS.
  */
 export function stridedContents(value: readonly SymDim[], shape: readonly number[], ranges: ReadonlyArray<{ begin: number; len: number; step: number }>): SymDim[] | null {
-  const count = ranges.reduce((n, r) => n * r.len, 1);
-  if (count > MAX_PROPAGATED_ELEMENTS || value.length !== shape.reduce((a, b) => a * b, 1)) return null;
-  const strides = stridesOf(shape);
-  const out: SymDim[] = new Array(count);
-  const idx = new Array<number>(ranges.length).fill(0);
-  for (let k = 0; k < count; k++) {
-    let at = 0;
-    for (let a = 0; a < ranges.length; a++) at += (ranges[a]!.begin + idx[a]! * ranges[a]!.step) * strides[a]!;
-    out[k] = value[at] ?? null;
-    for (let a = ranges.length - 1; a >= 0; a--) {
-      if (++idx[a]! < ranges[a]!.len) break;
-      idx[a] = 0;
-    }
-  }
-  return out;
+  if (ranges.reduce((n, r) => n * r.len, 1) > MAX_PROPAGATED_ELEMENTS || value.length !== shape.reduce((a, b) => a * b, 1)) return null;
+  const st = strides(shape);
+  const offset = ranges.reduce((n, r, a) => n + r.begin * st[a]!, 0);
+  return walkContents(value, ranges.map((r) => r.len), ranges.map((r, a) => r.step * st[a]!), offset);
 }
 
 /** The contents of `value` (row-major, of concrete `shape`) with its axes permuted by `perm`. */
 export function transposedContents(value: readonly SymDim[], shape: readonly number[], perm: readonly number[]): SymDim[] | null {
   if (value.length !== shape.reduce((a, b) => a * b, 1) || value.length > MAX_PROPAGATED_ELEMENTS) return null;
-  const strides = stridesOf(shape);
-  const outShape = perm.map((p) => shape[p]!);
-  const out: SymDim[] = new Array(value.length);
-  const idx = new Array<number>(perm.length).fill(0);
-  for (let k = 0; k < value.length; k++) {
-    let at = 0;
-    for (let a = 0; a < perm.length; a++) at += idx[a]! * strides[perm[a]!]!;
-    out[k] = value[at] ?? null;
-    for (let a = perm.length - 1; a >= 0; a--) {
-      if (++idx[a]! < outShape[a]!) break;
-      idx[a] = 0;
-    }
-  }
-  return out;
+  const st = strides(shape);
+  return walkContents(value, perm.map((p) => shape[p]!), perm.map((p) => st[p]!), 0);
 }
