@@ -195,18 +195,24 @@ export function buildGraphReport(
   const contentKeyOf = (name: string): string => (outerConstants.has(name) ? outerInitializers.get(name)! : ctx.contentKeys.get(name) ?? `${graphId}|${name}`);
   // What a nested body sees as constant: this graph's constant initializers, and the enclosing ones
   // this graph does not shadow with an input, an output of its nodes or an initializer of its own.
-  const defined = new Set<string>([...graph.inputs.map((i) => i.name), ...exec.initializers.keys()]);
-  for (const n of graph.nodes) for (const o of n.outputs) if (o !== '') defined.add(o);
-  const visibleInitializers = new Map<string, string>();
-  for (const name of exec.initializers.keys()) if (!overridable.has(name)) visibleInitializers.set(name, contentKeyOf(name));
-  for (const [name, key] of outerInitializers) if (!defined.has(name)) visibleInitializers.set(name, key);
+  // Made on the first step with a body (a graph without bodies, most of them, never walks its names).
+  let visibleInitializers: Map<string, string> | null = null;
+  const visibleToBodies = (): Map<string, string> => {
+    if (visibleInitializers) return visibleInitializers;
+    const defined = new Set<string>([...graph.inputs.map((i) => i.name), ...exec.initializers.keys()]);
+    for (const n of graph.nodes) for (const o of n.outputs) if (o !== '') defined.add(o);
+    visibleInitializers = new Map();
+    for (const name of exec.initializers.keys()) if (!overridable.has(name)) visibleInitializers.set(name, contentKeyOf(name));
+    for (const [name, key] of outerInitializers) if (!defined.has(name)) visibleInitializers.set(name, key);
+    return visibleInitializers;
+  };
   const initSteps: InitializationStep[] = [];
   const rows = staticRowsOf(exec, known.plans[ctx.view]!);
   const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
     const n = exec.nodes[nodeIndex]!;
     const display = rows.displayNames[step]!;
     const subgraphs = n.subgraphs.map((sg) =>
-      buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`, visibleInitializers),
+      buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`, visibleToBodies()),
     );
     const io = workspaceIo(exec, n, typeOf, ctx.bindings, overridable, graphOutputs, outerConstants);
     // Only a step reading an initializer adds uses or packs to the initialization figures; the
