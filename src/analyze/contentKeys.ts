@@ -14,7 +14,8 @@
  * (two file initializers with equal contents), which stays counted twice, an upper bound.
  */
 import { createHash } from 'node:crypto';
-import type { Attribute, Graph, Model, Node } from '../onnx/model';
+import type { Attribute, Model, Node } from '../onnx/model';
+import { forEachGraph } from '../onnx/graphWalk';
 
 /** Deepest expression followed; deeper chains get a key of their own (no sharing). */
 const MAX_DEPTH = 64;
@@ -45,17 +46,10 @@ function constantKey(n: Node): string | null {
 export function foldedContentKeys(file: Model, optimized: Model): Map<string, string> {
   const producers = new Map<string, Node | null>();
   const fileInitializers = new Map<string, number>();
-  const visit = (g: Graph): void => {
+  forEachGraph(file.graph, (g) => {
     for (const t of g.initializers) fileInitializers.set(t.name, (fileInitializers.get(t.name) ?? 0) + 1);
-    for (const n of g.nodes) {
-      for (const o of n.outputs) if (o !== '') producers.set(o, producers.has(o) ? null : n);
-      for (const a of n.attributes) {
-        if (a.g) visit(a.g);
-        for (const sg of a.graphs ?? []) visit(sg);
-      }
-    }
-  };
-  visit(file.graph);
+    for (const n of g.nodes) for (const o of n.outputs) if (o !== '') producers.set(o, producers.has(o) ? null : n);
+  });
   const memo = new Map<string, string | null>();
   const keyOf = (name: string, depth: number): string | null => {
     if (memo.has(name)) return memo.get(name)!;
@@ -78,18 +72,11 @@ export function foldedContentKeys(file: Model, optimized: Model): Map<string, st
     return key;
   };
   const out = new Map<string, string>();
-  const collect = (g: Graph): void => {
+  forEachGraph(optimized.graph, (g) => {
     for (const t of g.initializers) {
       const key = keyOf(t.name, 0);
       if (key !== null) out.set(t.name, key);
     }
-    for (const n of g.nodes) {
-      for (const a of n.attributes) {
-        if (a.g) collect(a.g);
-        for (const sg of a.graphs ?? []) collect(sg);
-      }
-    }
-  };
-  collect(optimized.graph);
+  });
   return out;
 }

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { FileSource } from '../onnx/byteSource';
 import { compactModel } from '../onnx/compactModel';
 import type { Graph, Model, TensorInfo, TypeInfo, ValueInfo } from '../onnx/model';
+import { forEachGraph } from '../onnx/graphWalk';
 import { decodeCompactModel } from '../onnx/modelDecoder';
 import { validateModel } from '../onnx/validateModel';
 import type { GraphOptimizationLevel } from '../report/report';
@@ -227,13 +228,7 @@ export function modelFromSaved(saved: SavedSession): { model: Model; order: numb
 
 /** Every initializer of `graph` and of the subgraphs in its nodes' attributes. */
 function forEachInitializer(graph: Graph, visit: (t: TensorInfo) => void): void {
-  for (const t of graph.initializers) visit(t);
-  for (const n of graph.nodes) {
-    for (const a of n.attributes) {
-      if (a.g) forEachInitializer(a.g, visit);
-      for (const g of a.graphs ?? []) forEachInitializer(g, visit);
-    }
-  }
+  forEachGraph(graph, (g) => g.initializers.forEach(visit));
 }
 
 /**
