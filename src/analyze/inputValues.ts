@@ -27,7 +27,7 @@ export function checkInputValues(graph: Graph, values: Readonly<Record<string, r
     if (!t.shape) throw new LensError('bad-argument', `Cannot fix the contents of '${name}': its rank is not declared`);
     let count = 1;
     t.shape.forEach((declared, axis) => {
-      const d = declared === null || isUnnamedDim(declared) ? unnamedInputDim(name, axis) : declared;
+      const d = isUnnamedDim(declared) ? unnamedInputDim(name, axis) : declared;
       const n = typeof d === 'number' ? d : bindings[d];
       if (n === undefined) throw new LensError('bad-argument', `Cannot fix the contents of '${name}': its shape has the unbound dim '${d}' (bind it with --bind ${d}=N)`);
       count *= n;

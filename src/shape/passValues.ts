@@ -41,7 +41,7 @@ export function unnamedInputDim(input: string, axis: number): string {
  * exporters write for "unknown" (PaddleOCR's detector declares `image: [-1, 3, ?, ?]`, where the two
  * `?` are height and width, not one dim).
  */
-export function isUnnamedDim(d: number | string | null): boolean {
+export function isUnnamedDim(d: number | string | null): d is null | '' | '?' {
   return d === null || d === '' || d === '?';
 }
 

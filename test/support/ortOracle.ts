@@ -7,7 +7,7 @@
  * ORT writes the CSV next to the model, so the model (and the non-.onnx files beside it, e.g.
  * external data) is copied to a fresh temp folder first. Nothing is written near the original.
  */
-import { unnamedInputDim } from '../../src/shape/passValues';
+import { isUnnamedDim, unnamedInputDim } from '../../src/shape/passValues';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -220,7 +220,7 @@ export async function runOrtOracle(modelPath: string, opts: OracleOptions = {}):
       for (const m of session.inputMetadata) {
         if (!m.isTensor || !m.type) throw new Error(`input '${m.name}' is not a tensor`);
         // An unnamed dim takes the value given for its `input:axis` symbol (unnamedInputDim), else 1.
-        const shape = (m.shape ?? []).map((d, axis) => (typeof d === 'number' && d >= 0 ? d : typeof d === 'string' && d !== '' && d !== '?' ? (dims[d] ?? 1) : (dims[unnamedInputDim(m.name, axis)] ?? 1)));
+        const shape = (m.shape ?? []).map((d, axis) => (typeof d === 'number' && d >= 0 ? d : typeof d === 'string' && !isUnnamedDim(d) ? (dims[d] ?? 1) : (dims[unnamedInputDim(m.name, axis)] ?? 1)));
         const count = shape.reduce((a, b) => a * b, 1);
         feeds[m.name] = new ort.Tensor(m.type, makeData(m.type, count, opts.fill?.[m.name] ?? 0), shape);
         feedInfo.push({ name: m.name, type: m.type, dims: shape });
