@@ -34,10 +34,15 @@ function kindOf(dtype: string): 'bool' | 'int' | 'float' | null {
   return null;
 }
 
+/** valueInputsOf per main-graph table: the toolbar updates on every search key and view change, and a 1M-value graph is walked once. */
+const offered = new WeakMap<ReportTables['graphs'][number], ValueInput[]>();
+
 /** The small numeric inputs of the main graph whose declared shape is fully known. */
 export function valueInputsOf(report: Pick<ReportTables, 'graphs'>): ValueInput[] {
   const main = report.graphs[0];
   if (!main) return [];
+  const known = offered.get(main);
+  if (known) return known;
   const out: ValueInput[] = [];
   for (let i = 0; i < main.valueCount; i++) {
     const f = main.values.flags[i]!;
@@ -49,6 +54,7 @@ export function valueInputsOf(report: Pick<ReportTables, 'graphs'>): ValueInput[
     if (count > MAX_OFFERED_ELEMENTS) continue;
     out.push({ name: v.name, dtype: v.dtype, count, shape: v.symbolicShape });
   }
+  offered.set(main, out);
   return out;
 }
 
