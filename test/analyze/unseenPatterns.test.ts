@@ -8,8 +8,8 @@ import { decodeModelBytes } from '../../src/onnx/loadModel';
 import { buildReport, type Analysis } from '../../src/analyze/buildReport';
 import { foldedContentKeys } from '../../src/analyze/contentKeys';
 import { sessionArenaBytes } from '../../src/report/budget';
-import { branchWeightsModel, paddleDimsModel, torchPadModel, unnamedDimsModel } from '../oracle/generatedModels';
-import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
+import { branchWeightsModel, distinctWeights, paddleDimsModel, torchPadModel, unnamedDimsModel } from '../oracle/generatedModels';
+import { attr, buildModel, DataType, graph, int64Tensor, node, tensorValue } from '../support/onnxBuilder';
 
 function analysis(bytes: Uint8Array, name = 'm.onnx'): Analysis {
   return { filePath: `/virtual/${name}`, model: decodeModelBytes(bytes, { fileName: name }).model, fileBytes: bytes.length };
@@ -56,7 +56,7 @@ test('a body\'s Gemm packs a main-graph weight it reads (ORT packs outer-scope c
 function foldedLstmAsOptimized(): Uint8Array {
   const F = DataType.FLOAT;
   const H = 64;
-  const weight = (name: string, salt: number) => tensor(name, F, [1, 4 * H, H], { values: Array.from({ length: 4 * H * H }, (_, j) => ((j * salt) % 13) / 13 - 0.5) });
+  const weight = (name: string, salt: number) => distinctWeights(name, [1, 4 * H, H], salt);
   const branch = (tag: string) => graph({
     name: tag,
     nodes: [node('LSTM', ['x', `W_${tag}`, `R_${tag}`], [`y_${tag}`], { name: `lstm_${tag}`, attrs: [attr.int('hidden_size', H)] })],

@@ -357,6 +357,14 @@ export function orEqualCastModel(opset: number): Uint8Array {
 }
 
 /**
+ * A float32 weight whose contents differ by `salt`: ORT packs equal prepacked weights once by
+ * contents, so models that check packs give each weight its own bytes.
+ */
+export function distinctWeights(name: string, dims: number[], salt: number): ReturnType<typeof tensor> {
+  return tensor(name, DataType.FLOAT, dims, { values: Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, j) => ((j * salt) % 13) / 13 - 0.5) });
+}
+
+/**
  * What ORT's transformer optimizer makes of a decoder's self-attention: com.microsoft Attention
  * (packed QKV weights, `past` of shape (2, batch, heads, past_seq, head_size)) or MultiHeadAttention
  * (past_key and past_value), with and without a past (a decoder's first step still writes present).
@@ -364,8 +372,6 @@ export function orEqualCastModel(opset: number): Uint8Array {
  */
 export function decoderAttentionModel(kind: 'attention' | 'mha', withPast: boolean): Uint8Array {
   const F = DataType.FLOAT;
-  const weight = (name: string, dims: number[], salt: number) =>
-    tensor(name, F, dims, { values: Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, j) => ((j * salt) % 13) / 13 - 0.5) });
   if (kind === 'attention') {
     return buildModel({
       opset: 17, opsets: { 'com.microsoft': 1 },
@@ -375,7 +381,7 @@ export function decoderAttentionModel(kind: 'attention' | 'mha', withPast: boole
       ],
       inputs: [tensorValue('x', F, ['batch', 'seq', 64]), ...(withPast ? [tensorValue('past', F, [2, 'batch', 4, 'past_seq', 16])] : [])],
       outputs: [tensorValue('y', F, ['batch', 'seq', 64]), tensorValue('present', F, null)],
-      initializers: [weight('w', [64, 192], 3), weight('b', [192], 5), weight('wo', [64, 64], 7)],
+      initializers: [distinctWeights('w', [64, 192], 3), distinctWeights('b', [192], 5), distinctWeights('wo', [64, 64], 7)],
     });
   }
   return buildModel({
@@ -387,7 +393,7 @@ export function decoderAttentionModel(kind: 'attention' | 'mha', withPast: boole
     ],
     inputs: [tensorValue('x', F, ['batch', 'seq', 64]), ...(withPast ? [tensorValue('past_k', F, ['batch', 4, 'past_seq', 16]), tensorValue('past_v', F, ['batch', 4, 'past_seq', 16])] : [])],
     outputs: [tensorValue('y', F, ['batch', 'seq', 64]), tensorValue('present_k', F, null), tensorValue('present_v', F, null)],
-    initializers: [weight('wq', [64, 64], 3), weight('wk', [64, 64], 5), weight('wv', [64, 64], 7), weight('wo', [64, 64], 11)],
+    initializers: [distinctWeights('wq', [64, 64], 3), distinctWeights('wk', [64, 64], 5), distinctWeights('wv', [64, 64], 7), distinctWeights('wo', [64, 64], 11)],
   });
 }
 
@@ -400,8 +406,6 @@ export function decoderAttentionModel(kind: 'attention' | 'mha', withPast: boole
  */
 export function branchWeightsModel(kind: 'gemm' | 'foldedLstm'): Uint8Array {
   const F = DataType.FLOAT;
-  const weight = (name: string, dims: number[], salt: number) =>
-    tensor(name, F, dims, { values: Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, j) => ((j * salt) % 13) / 13 - 0.5) });
   const H = 64;
   if (kind === 'gemm') {
     const branch = (tag: string, w: string) => graph({
@@ -414,7 +418,7 @@ export function branchWeightsModel(kind: 'gemm' | 'foldedLstm'): Uint8Array {
       nodes: [node('If', ['c'], ['y'], { name: 'by_flag', attrs: [attr.graph('then_branch', branch('then', 'w_a')), attr.graph('else_branch', branch('else', 'w_b'))] })],
       inputs: [tensorValue('x', F, [4, H]), tensorValue('c', DataType.BOOL, [])],
       outputs: [tensorValue('y', F, null)],
-      initializers: [weight('w_a', [4 * H, H], 3), weight('w_b', [4 * H, H], 5), weight('bias', [4 * H], 7)],
+      initializers: [distinctWeights('w_a', [4 * H, H], 3), distinctWeights('w_b', [4 * H, H], 5), distinctWeights('bias', [4 * H], 7)],
     });
   }
   const branch = (tag: string) => graph({
@@ -431,7 +435,7 @@ export function branchWeightsModel(kind: 'gemm' | 'foldedLstm'): Uint8Array {
     nodes: [node('If', ['c'], ['y'], { name: 'by_flag', attrs: [attr.graph('then_branch', branch('then')), attr.graph('else_branch', branch('else'))] })],
     inputs: [tensorValue('x', F, [4, 1, H]), tensorValue('c', DataType.BOOL, [])],
     outputs: [tensorValue('y', F, null)],
-    initializers: [weight('w2', [4 * H, H], 3), weight('r2', [4 * H, H], 5), tensor('ax0', DataType.INT64, [1], { values: [0] })],
+    initializers: [distinctWeights('w2', [4 * H, H], 3), distinctWeights('r2', [4 * H, H], 5), tensor('ax0', DataType.INT64, [1], { values: [0] })],
   });
 }
 
@@ -479,7 +483,7 @@ export function torchPadModel(): Uint8Array {
  */
 export function paddleDimsModel(): Uint8Array {
   const F = DataType.FLOAT;
-  const w = tensor('w', F, [8, 3, 3, 3], { values: Array.from({ length: 216 }, (_, j) => ((j * 5) % 11) / 11 - 0.5) });
+  const w = distinctWeights('w', [8, 3, 3, 3], 5);
   return buildModel({
     opset: 11,
     nodes: [
@@ -565,6 +569,6 @@ export function fusedMatMulModel(): Uint8Array {
     ],
     inputs: [tensorValue('x', F, [64, 'n'])],
     outputs: [tensorValue('z', F, ['n', 96])],
-    initializers: [tensor('w', F, [64, 96], { values: Array.from({ length: 64 * 96 }, (_, j) => ((j * 7) % 13) / 13 - 0.5) })],
+    initializers: [distinctWeights('w', [64, 96], 7)],
   });
 }
