@@ -6,7 +6,7 @@ import { foldedContentKeys } from './contentKeys';
 import { shapeRuleOf } from '../ops/registry';
 import { loadModel } from '../onnx/loadModel';
 import type { Graph, Model } from '../onnx/model';
-import { inferShapes } from '../shape/inferShapes';
+import { inferShapes, type InferShapesOptions } from '../shape/inferShapes';
 import type { InferredValue } from '../shape/types';
 import { buildGraphReport, type GraphReportContext, type TransformedGraph } from './graphReport';
 import { DEFAULT_WORKSPACE_ENV, type WorkspaceEnv } from '../plan/workspace';
@@ -148,6 +148,24 @@ function contentKeysOf(analysis: Analysis): ReadonlyMap<string, string> {
   return keys;
 }
 
+/**
+ * The inference options every graph of `analysis` is inferred with, under `bindings`: the rules,
+ * the model's functions and IR version, and, for ORT's graph above 'disabled', its declared shapes
+ * taken as ORT's and the NCHWc block size. A sweep point infers with the same ones.
+ */
+export function graphInferOptions(analysis: Analysis, opsets: Record<string, number>, bindings: Record<string, number>): InferShapesOptions {
+  const optimization = analysis.optimization;
+  return {
+    opsets,
+    rules: shapeRuleOf,
+    bindings,
+    functions: analysis.model.functions,
+    irVersion: analysis.model.irVersion,
+    nchwcBlockSize: optimization?.nchwcBlockSize ?? null,
+    declaredShapesAreOrts: optimization !== undefined && optimization.level !== 'disabled',
+  };
+}
+
 /** Opsets as a record; the default domain is ''. */
 export function opsetRecord(model: Pick<Model, 'opsets'>): Record<string, number> {
   const out: Record<string, number> = {};
@@ -163,7 +181,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
   const session = resolveSession(options.session);
   const values = checkInputValues(analysis.model.graph, options.values ?? {}, bindings);
   const optimization = analysis.optimization ?? { level: 'disabled', requested: 'disabled', fallbackReason: null, nchwcBlockSize: null };
-  const nchwcBlockSize = optimization.nchwcBlockSize;
+  const inferOptions = graphInferOptions(analysis, opsets, bindings);
   const ctx: GraphReportContext = {
     opsets,
     irVersion: analysis.model.irVersion,
@@ -174,15 +192,9 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     inputValues: values,
     infer: (graph, outerScope, staticPass, inputValues) =>
       inferShapes(graph, {
-        opsets,
-        rules: shapeRuleOf,
-        bindings,
+        ...inferOptions,
         ...(inputValues ? { inputValues } : {}),
         ...(outerScope.size > 0 ? { outerScope: new Map<string, InferredValue>(outerScope) } : { staticPass }),
-        functions: analysis.model.functions,
-        irVersion: analysis.model.irVersion,
-        nchwcBlockSize,
-        declaredShapesAreOrts: optimization.level !== 'disabled',
       }),
     graphs: [],
     symbols: new Set(),

@@ -8,7 +8,6 @@
 import { LensError } from '../onnx/lensError';
 import { dataTypeBits } from '../onnx/dataType';
 import { inferShapes } from '../shape/inferShapes';
-import { shapeRuleOf } from '../ops/registry';
 import { addDims, evaluateDim, mulDims, univariateCoefficients } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
 import { nodeDisplayName } from '../plan/executionOrder';
@@ -18,7 +17,7 @@ import { initializerBytes } from '../report/budget';
 import { peakBuffers, type LiveBufferValue } from '../report/liveBuffers';
 import type { PlanView, Report, ReportSession, SessionFacts } from '../report/report';
 import { findKnees, evaluatePolynomial, formatPolynomial, type SweepPoint, type SweepResult, type SweepSegment } from '../report/sweep';
-import { buildReport, opsetRecord, workspaceEnvOf, type Analysis } from './buildReport';
+import { buildReport, graphInferOptions, opsetRecord, workspaceEnvOf, type Analysis } from './buildReport';
 import { valueSizes, type TransformedGraph } from './graphReport';
 import type { ReportProgress } from './reportProgress';
 import { overridableInitializers, stepWorkspace, workspaceIo } from './stepWorkspace';
@@ -131,15 +130,11 @@ export class PointPlanner {
   }
 
   private infer(bindings: Record<string, number>): InferenceResult {
-    const { model } = this.analysis;
-    // The same inference options as buildReport's main graph: ORT's graph at a level above disabled
-    // has its declared shapes from ORT and may hold NCHWc ops whose shapes read the block size.
-    const optimization = this.analysis.optimization;
-    const isOptimized = optimization !== undefined && optimization.level !== 'disabled';
+    // The options buildReport infers the main graph with (ORT's declared shapes, the NCHWc block size).
     return inferShapes(this.known.typed, {
-      opsets: this.opsets, rules: shapeRuleOf, bindings, staticPass: this.known.staticPass, functions: model.functions, irVersion: model.irVersion,
+      ...graphInferOptions(this.analysis, this.opsets, bindings),
+      staticPass: this.known.staticPass,
       ...(Object.keys(this.values).length > 0 ? { inputValues: this.values } : {}),
-      nchwcBlockSize: optimization?.nchwcBlockSize ?? null, declaredShapesAreOrts: isOptimized,
     });
   }
 
