@@ -19,6 +19,12 @@ export interface AnswerOutput {
   code: number;
 }
 
+/** The stderr line saying `analysis` fell back to 'disabled' from `requested`, or null when it did not. */
+export function fallbackNote(file: string, analysis: Analysis, requested: string): string | null {
+  const fallback = analysis.optimization?.fallbackReason ?? null;
+  return fallback === null ? null : `note: ${file}: modeled at graph optimization level disabled instead of ${requested}: ${fallback.replace(/\s*\n\s*/g, ' ').trim()}\n`;
+}
+
 /** Runs one parsed answer command. `current.file` is set to the file being read, so an error can name it. */
 export async function runAnswer(args: AnswerArgs, current: { file: string }): Promise<AnswerOutput> {
   const plan = { bindings: args.bindings, view: args.view, session: args.session };
@@ -26,8 +32,8 @@ export async function runAnswer(args: AnswerArgs, current: { file: string }): Pr
   // ORT's graph at the asked level, as `report` plans it; without ORT the answer is at 'disabled' and says so.
   const analyze = async (file: string): Promise<Analysis> => {
     const analysis = await analyzeFileAtLevel(resolve(file), { level: args.optimization, session: args.session, cacheDir: args.cacheDir, weights: args.weights });
-    const fallback = analysis.optimization?.fallbackReason ?? null;
-    if (fallback !== null) notes.push(`note: ${file}: modeled at graph optimization level disabled instead of ${args.optimization}: ${fallback.replace(/\s*\n\s*/g, ' ')}\n`);
+    const note = fallbackNote(file, analysis, args.optimization);
+    if (note !== null) notes.push(note);
     return analysis;
   };
   if (args.command === 'sweep') {

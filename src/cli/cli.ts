@@ -19,7 +19,7 @@ import { checkBudget } from '../report/budget';
 import { renderStandaloneHtml } from '../report/renderHtml';
 import { parseArgs, USAGE, type CliArgs } from './parseArgs';
 import { ANSWER_USAGE, isAnswerCommand, parseAnswerArgs, type AnswerArgs } from './answerArgs';
-import { runAnswer } from './answers';
+import { fallbackNote, runAnswer } from './answers';
 
 /** Process exit codes of the CLI. */
 export const EXIT = { ok: 0, badInput: 2, overBudget: 3, internal: 70 } as const;
@@ -66,8 +66,8 @@ export async function runCli(argv: string[], io: CliIo = { out: (t) => process.s
     io.err(`error: ${file}: ${oneLine(msg)}\n`);
     return code;
   }
-  const fallback = analysis.optimization?.fallbackReason ?? null;
-  if (fallback !== null) io.err(`note: ${file}: modeled at graph optimization level disabled instead of ${args.optimization}: ${oneLine(fallback)}\n`);
+  const note = fallbackNote(file, analysis, args.optimization);
+  if (note !== null) io.err(note);
   if (args.html !== null) {
     const js = join(__dirname, 'webview.js');
     const css = join(__dirname, 'timeline.css');
