@@ -6,7 +6,7 @@
  * parent step runs; where a fact they need is unknown, every later figure is unavailable.
  */
 import { replaySession, type ReplayInit, type ReplayOptions, type ReplayStep, type SessionReplay } from '../arena/sessionReplay';
-import type { ArenaSessionOptions, Report, ReportGraph } from '../report/report';
+import type { ArenaSessionOptions, Report, ReportGraph, ReportStep, ReportValue } from '../report/report';
 import { findOp } from '../ops/registry';
 import { controlFlowKernel } from './controlFlowReplay';
 
@@ -26,14 +26,16 @@ export function arenaReplayInput(graph: ReportGraph, bodies: readonly ReportGrap
  * (controlFlowReplay.ts) with their bodies' steps inside.
  */
 export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, ReportGraph>, provided: ReadonlySet<string> | null): ReplayStep[] {
-  const byName = new Map(graph.values.map((v) => [v.name, v]));
-  const freesAfter: string[][] = graph.steps.map(() => []);
+  const byName = new Map<string, ReportValue>();
+  for (const v of graph.values) byName.set(v.name, v);
+  // Per-step lists only where a step frees something, the rest share one empty list (never
+  // written): an array per step was 200k arrays at 200k steps.
+  const freesAfter: (string[] | undefined)[] = new Array(graph.steps.length);
   for (const v of graph.values) {
     if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) continue;
-    if (v.releasedAfter !== null && v.releasedAfter >= 0 && v.releasedAfter < freesAfter.length) freesAfter[v.releasedAfter]!.push(v.name);
+    if (v.releasedAfter !== null && v.releasedAfter >= 0 && v.releasedAfter < freesAfter.length) (freesAfter[v.releasedAfter] ??= []).push(v.name);
   }
   return graph.steps.map((s) => {
-    const where = `step ${s.index} (${s.opType} '${s.displayName}'${graph.parent ? ` in ${graph.id}` : ''})`;
     let unknown: string | null = null;
     const allocs: ReplayStep['allocs'] = [];
     for (const out of s.outputs) {
@@ -42,19 +44,19 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
       if (!v || v.root !== v.name || v.producedAt !== s.index) continue;
       if (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') continue;
       if (v.bytes === null) {
-        unknown ??= `${where}: the size of '${v.name}' is unknown (${v.unavailableReason ?? 'no reason given'})`;
+        unknown ??= `${stepWhere(graph, s)}: the size of '${v.name}' is unknown (${v.unavailableReason ?? 'no reason given'})`;
         continue;
       }
       allocs.push({ id: v.name, bytes: v.bytes, traced: v.allocKind === 'Allocate' });
     }
-    const frees = freesAfter[s.index]!;
+    const frees = freesAfter[s.index] ?? NO_FREES;
     if (s.controlFlow) {
       const k = controlFlowKernel(s, allocs, byName, byId, (body, given) => replayStepsOf(body, byId, given));
       return { allocs: [], scratch: { before: [], after: [] }, frees, unknown: unknown ?? k.unknown, kernel: k.events };
     }
-    let scratch: ReplayStep['scratch'] = { before: [], after: [] };
-    if (s.subgraphs.length > 0) unknown ??= `${where}: its subgraph allocates from the same arena while it runs, and this kernel's body runs are not modeled`;
-    if (s.workspaceState === 'unavailable') unknown ??= `${where}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
+    let scratch: ReplayStep['scratch'] = NO_SCRATCH;
+    if (s.subgraphs.length > 0) unknown ??= `${stepWhere(graph, s)}: its subgraph allocates from the same arena while it runs, and this kernel's body runs are not modeled`;
+    if (s.workspaceState === 'unavailable') unknown ??= `${stepWhere(graph, s)}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
       const split = findOp(s.domain, s.opType)?.arenaScratch;
       const sizeOf = (o: string) => (o === '' ? 0 : byName.get(o)?.bytes ?? null);
@@ -65,15 +67,24 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
         scratch = {
           before: pieces.before,
           after: pieces.after,
-          ...(pieces.afterOutputsUnordered ? { afterOutputsUnordered: { ...pieces.afterOutputsUnordered, where } } : {}),
+          ...(pieces.afterOutputsUnordered ? { afterOutputsUnordered: { ...pieces.afterOutputsUnordered, where: stepWhere(graph, s) } } : {}),
           ...(pieces.heldFromOutput ? { heldFromAlloc: { allocsBefore: allocs.filter((a) => firstOutputs.has(a.id)).length, bytes: pieces.heldFromOutput.bytes } } : {}),
         };
       }
-      else unknown ??= `${where}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
+      else unknown ??= `${stepWhere(graph, s)}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;
     }
     return { allocs, scratch, frees, unknown };
   });
 }
+
+/** How a replay reason names step `s` of `graph` (built only when a reason is). */
+function stepWhere(graph: ReportGraph, s: ReportStep): string {
+  return `step ${s.index} (${s.opType} '${s.displayName}'${graph.parent ? ` in ${graph.id}` : ''})`;
+}
+
+/** What a step without frees or scratch shares (the replay only reads them). */
+const NO_FREES: string[] = [];
+const NO_SCRATCH: ReplayStep['scratch'] = { before: [], after: [] };
 
 /** Initialization of every graph, main first, bodies in report order. */
 function initOf(graphs: readonly ReportGraph[]): ReplayInit {

@@ -339,16 +339,22 @@ function staticRowsOf(exec: ExecGraph, known: StaticPlan): StaticRows {
     displayNames: new Array(order.length), readsInitializer: new Uint8Array(order.length),
     lifetimes: new Array(values.length), initializers: new Array(values.length), producers: new Array(values.length),
   };
+  const { slots, slotStart } = known.allocation;
   for (let step = 0; step < order.length; step++) {
     const n = exec.nodes[order[step]!]!;
     rows.displayNames[step] = nodeDisplayName(n);
     // Only a step reading an initializer adds uses or packs to the initialization figures.
-    if (n.inputs.some((name) => exec.initializers.has(name))) rows.readsInitializer[step] = 1;
+    for (let s = slotStart[n.index]!; s < slotStart[n.index]! + n.inputs.length; s++) {
+      if (slots[s]?.isInitializer) {
+        rows.readsInitializer[step] = 1;
+        break;
+      }
+    }
   }
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    rows.lifetimes[i] = known.lifetimes.get(v.name)!;
-    rows.initializers[i] = exec.initializers.get(v.name);
+    rows.lifetimes[i] = known.lifetimes.at(i);
+    rows.initializers[i] = v.isInitializer ? exec.initializers.get(v.name) : undefined;
     rows.producers[i] = v.producerNode === null ? null : nodeDisplayName(exec.nodes[v.producerNode]!);
   }
   staticRows.set(known, rows);

@@ -163,11 +163,11 @@ export class PointPlanner {
   /** The plan's values with this binding's sizes, as liveBuffersAt reads them. */
   private liveValues(input: PlanGraphInput): LiveBufferValue[] {
     const { allocation, lifetimes } = this.staticPlan;
-    return allocation.values.map((v) => {
+    return allocation.values.map((v, i) => {
       const size = input.bytesOf(v.name);
       return {
         name: v.name, root: v.root, allocKind: v.allocKind, producedAt: v.producedAt,
-        releasedAfter: lifetimes.get(v.name)!.releasedAfter,
+        releasedAfter: lifetimes.at(i).releasedAfter,
         bytes: size.bytes, unavailableReason: size.bytes === null ? size.reason ?? 'unknown' : null,
       };
     });
@@ -187,7 +187,8 @@ export class PointPlanner {
     let sum: SymDim = 0;
     for (const v of allocation.values) {
       if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) continue;
-      if (!(v.producedAt <= step && step <= (release.get(v.name) ?? n - 1))) continue;
+      const end = release.at[v.ortIndex]!;
+      if (!(v.producedAt <= step && step <= (end >= 0 ? end : n - 1))) continue;
       const init = exec.initializers.get(v.name);
       let size: SymDim;
       if (init) size = init.byteSize;

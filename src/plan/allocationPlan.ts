@@ -42,6 +42,15 @@ export interface AllocationPlanInput {
 export interface AllocationPlan {
   values: ValuePlan[];
   byName: Map<string, ValuePlan>;
+  /** By ortIndex: the ortIndex of the value's root (`root` as an index; a root is its own). */
+  rootOf: Int32Array;
+  /**
+   * Each node's value slots (inputs, implicit inputs, outputs; null for ''), node i's at
+   * slots[slotStart[i]] .. slots[slotStart[i + 1] - 1]: later passes read a node's values here
+   * instead of looking every name up in `byName`.
+   */
+  slots: readonly (ValuePlan | null)[];
+  slotStart: Int32Array;
 }
 
 /** Plans every value of the graph the way ORT 1.30's sequential planner does (parallel view: rules 3 and 5 off). */
@@ -148,7 +157,9 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
     for (let s = slotStart[n.index]!; s < slotStart[n.index + 1]!; s++) release(slots[s] ?? null, step);
   }
 
-  return { values, byName };
+  const rootOf = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) rootOf[i] = owner[i]!.ortIndex;
+  return { values, byName, rootOf, slots, slotStart };
 }
 
 /**

@@ -3,6 +3,7 @@
  * producer to the release of the root; values sharing a root share its release step.
  */
 import type { AllocationPlan } from './allocationPlan';
+import type { ReleasePlan } from './releasePlan';
 
 /** When a value's buffer goes away and when the value is last read. */
 export interface Lifetime {
@@ -12,14 +13,31 @@ export interface Lifetime {
   lastUsedAt: number;
 }
 
-/** Lifetimes of every value of `plan`, keyed by value name. */
-export function computeLifetimes(plan: AllocationPlan, release: Map<string, number>): Map<string, Lifetime> {
-  const out = new Map<string, Lifetime>();
-  for (const v of plan.values) {
-    out.set(v.name, {
-      releasedAfter: release.get(v.root) ?? null,
-      lastUsedAt: v.consumers.length > 0 ? v.consumers[v.consumers.length - 1]! : -1,
-    });
+/**
+ * Lifetimes of every value of a plan, read by name or by ortIndex and derived when asked (an
+ * object per value in a Map was 200k of each at 200k nodes, for fields the plan already holds).
+ */
+export class Lifetimes {
+  constructor(
+    private readonly plan: AllocationPlan,
+    private readonly release: ReleasePlan,
+  ) {}
+
+  /** The lifetime of the value at `ortIndex`. */
+  at(ortIndex: number): Lifetime {
+    const v = this.plan.values[ortIndex]!;
+    const s = this.release.at[this.plan.rootOf[ortIndex]!]!;
+    return { releasedAfter: s >= 0 ? s : null, lastUsedAt: v.consumers.length > 0 ? v.consumers[v.consumers.length - 1]! : -1 };
   }
-  return out;
+
+  /** The lifetime of value `name`, undefined when the plan has no such value. */
+  get(name: string): Lifetime | undefined {
+    const v = this.plan.byName.get(name);
+    return v ? this.at(v.ortIndex) : undefined;
+  }
+}
+
+/** Lifetimes of every value of `plan` (see Lifetimes). */
+export function computeLifetimes(plan: AllocationPlan, release: ReleasePlan): Lifetimes {
+  return new Lifetimes(plan, release);
 }

@@ -16,6 +16,7 @@
  * so it is built once per static plan and reused by every binding of a sweep.
  */
 import type { AllocationPlan } from './allocationPlan';
+import type { ReleasePlan } from './releasePlan';
 import type { ParallelPeakFields } from './planTypes';
 import { ParallelCutModel, type CutBuffer } from './parallelCut';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
@@ -31,7 +32,7 @@ export interface ParallelPeak extends ParallelPeakFields {
 export interface ParallelPlanInput {
   order: number[];
   allocation: AllocationPlan;
-  release: Map<string, number>;
+  release: ReleasePlan;
 }
 
 interface Prepared {

@@ -5,6 +5,7 @@
  * earlier step. A root is allocated lazily by its first producer. Linear in values + steps.
  */
 import type { AllocationPlan } from './allocationPlan';
+import type { ReleasePlan } from './releasePlan';
 import type { ParallelPeakFields } from './planTypes';
 
 /** A byte count, or null with the reason it is unknown. */
@@ -24,7 +25,7 @@ export interface LiveCurve {
 /** Computes live bytes per step for `stepCount` steps; `bytesOf` gives each value's own bytes. */
 export function computeLiveBytes(
   plan: AllocationPlan,
-  release: Map<string, number>,
+  release: ReleasePlan,
   stepCount: number,
   bytesOf: (name: string) => SizeWithReason,
   isCallerProvided: (name: string) => boolean = () => false,
@@ -37,7 +38,8 @@ export function computeLiveBytes(
   const unknownReason = new Map<string, string>();
   for (const v of plan.values) {
     if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0 || isCallerProvided(v.name)) continue;
-    const end = release.get(v.name) ?? stepCount - 1;
+    const r = release.at[v.ortIndex]!;
+    const end = r >= 0 ? r : stepCount - 1;
     const size = bytesOf(v.name);
     if (size.bytes === null) {
       unknownReason.set(v.name, `size of '${v.name}' unknown: ${size.reason ?? 'no reason given'}`);

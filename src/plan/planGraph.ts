@@ -8,10 +8,10 @@ import type { InferredValue } from '../shape/types';
 import { computeAllocationPlan, type AllocationPlan } from './allocationPlan';
 import type { ExecGraph } from './execGraph';
 import { computeExecutionOrder } from './executionOrder';
-import { computeLifetimes, type Lifetime } from './lifetimes';
+import { computeLifetimes, type Lifetimes } from './lifetimes';
 import { bestFitPeakBytes, type PatternEvent } from './memPattern';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
-import { computeReleasePlan } from './releasePlan';
+import { computeReleasePlan, type ReleasePlan } from './releasePlan';
 import { computeParallelCurve } from './parallelPeak';
 
 /** What planGraph needs besides the graph. */
@@ -45,9 +45,9 @@ export interface GraphPlan {
   /** Node indices in execution order. */
   order: number[];
   allocation: AllocationPlan;
-  /** Root name → step after which it is released. */
-  release: Map<string, number>;
-  lifetimes: Map<string, Lifetime>;
+  /** Root → step after which it is released. */
+  release: ReleasePlan;
+  lifetimes: Lifetimes;
   curve: LiveCurve;
   /** ORT's memory-pattern block size for this plan, null when a traced size is unknown. */
   bestFitArenaBytes: number | null;
@@ -97,33 +97,35 @@ export function planGraph(input: PlanGraphInput, known: StaticPlan = planStatic(
 export function planLiveCurve(input: PlanGraphInput, known: StaticPlan): LiveCurve {
   const { order, allocation, release } = known;
   const provided = outputsProvidedByParent(input.parentOpType);
-  const isCallerProvided = (name: string): boolean => provided && allocation.byName.get(name)!.isGraphOutput;
+  const isCallerProvided = provided ? (name: string): boolean => allocation.byName.get(name)!.isGraphOutput : (): boolean => false;
   return input.view === 'parallel'
     ? computeParallelCurve(known, input.bytesOf, isCallerProvided)
     : computeLiveBytes(allocation, release, order.length, input.bytesOf, isCallerProvided);
 }
 
 /** Replays the traced self-owned allocations (Allocate roots of tensors) and their frees in step order. */
-function bestFitArena(input: PlanGraphInput, order: number[], allocation: AllocationPlan, release: Map<string, number>): number | null {
-  // Per-step free lists, made only at steps that free something (not an empty array per step).
-  const freesAfter: (string[] | undefined)[] = new Array(order.length);
-  const traced = new Set<string>();
+function bestFitArena(input: PlanGraphInput, order: number[], allocation: AllocationPlan, release: ReleasePlan): number | null {
+  // Per-step free lists by ortIndex, made only at steps that free something (not an empty array per step).
+  const freesAfter: (number[] | undefined)[] = new Array(order.length);
+  const traced = new Uint8Array(allocation.values.length);
   const events: PatternEvent[] = [];
-  for (const [root, step] of release) (freesAfter[step] ??= []).push(root);
+  for (let i = 0; i < release.at.length; i++) if (release.at[i]! >= 0) (freesAfter[release.at[i]!] ??= []).push(i);
+  const { slots, slotStart, values } = allocation;
   for (let step = 0; step < order.length; step++) {
-    for (const out of input.exec.nodes[order[step]!]!.outputs) {
-      if (out === '') continue;
-      const v = allocation.byName.get(out)!;
-      if (v.root !== out || v.allocKind !== 'Allocate') continue;
-      const t = input.typeOf(out);
+    const n = input.exec.nodes[order[step]!]!;
+    const firstOut = slotStart[n.index]! + n.inputs.length + n.implicitInputs.length;
+    for (let s = firstOut; s < slotStart[n.index + 1]!; s++) {
+      const v = slots[s];
+      if (!v || v.root !== v.name || v.allocKind !== 'Allocate') continue;
+      const t = input.typeOf(v.name);
       if (t && ((t.kind !== 'tensor' && t.kind !== 'unknown') || t.dtype === DataType.STRING)) continue;
-      const size = input.bytesOf(out);
+      const size = input.bytesOf(v.name);
       if (size.bytes === null) return null;
-      traced.add(out);
-      events.push({ kind: 'alloc', id: out, sizeBytes: size.bytes });
+      traced[v.ortIndex] = 1;
+      events.push({ kind: 'alloc', id: v.name, sizeBytes: size.bytes });
     }
     const freed = freesAfter[step];
-    if (freed) for (const root of freed) if (traced.has(root)) events.push({ kind: 'free', id: root });
+    if (freed) for (const root of freed) if (traced[root]) events.push({ kind: 'free', id: values[root]!.name });
   }
   return bestFitPeakBytes(events);
 }

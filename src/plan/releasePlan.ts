@@ -7,23 +7,53 @@
 import type { ExecGraph } from './execGraph';
 import type { AllocationPlan } from './allocationPlan';
 
-/** Root value name → the step after whose compute ORT releases it. Roots absent are held to the end of Run(). */
-export function computeReleasePlan(exec: ExecGraph, order: number[], plan: AllocationPlan): Map<string, number> {
-  const release = new Map<string, number>();
-  for (let step = order.length - 1; step >= 0; step--) {
-    const n = exec.nodes[order[step]!]!;
-    releaseRoots(n.inputs, step, plan, release);
-    releaseRoots(n.implicitInputs, step, plan, release);
+/**
+ * Root value → the step after whose compute ORT releases it; roots absent are held to the end of
+ * Run(). Kept by ortIndex in one Int32Array (`at`, -1: not released), read by name through the
+ * plan's `byName`: a Map of every root was 200k string-keyed entries, each a cache miss to fill.
+ */
+export class ReleasePlan implements Iterable<[string, number]> {
+  constructor(
+    private readonly plan: AllocationPlan,
+    /** By ortIndex of a root: the step after which it is released, -1 when it is held to the end. */
+    readonly at: Int32Array,
+  ) {}
+
+  /** The release step of root `name`, undefined when it is held to the end (or not a root). */
+  get(name: string): number | undefined {
+    const v = this.plan.byName.get(name);
+    if (!v) return undefined;
+    const s = this.at[v.ortIndex]!;
+    return s >= 0 ? s : undefined;
   }
-  return release;
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  /** Released roots in ortIndex order. */
+  *[Symbol.iterator](): IterableIterator<[string, number]> {
+    const values = this.plan.values;
+    for (let i = 0; i < values.length; i++) if (this.at[i]! >= 0) yield [values[i]!.name, this.at[i]!];
+  }
 }
 
-/** Releases after `step` the releasable roots of `names` not yet released by a later step. */
-function releaseRoots(names: string[], step: number, plan: AllocationPlan, release: Map<string, number>): void {
-  for (const name of names) {
-    if (name === '') continue;
-    const origin = plan.byName.get(plan.byName.get(name)!.root)!;
-    if (origin.allocKind !== 'Allocate' && origin.allocKind !== 'AllocatedExternally') continue;
-    if (!release.has(origin.name)) release.set(origin.name, step);
+/** The release plan of `plan` over `order` (see file comment). */
+export function computeReleasePlan(exec: ExecGraph, order: number[], plan: AllocationPlan): ReleasePlan {
+  const at = new Int32Array(plan.values.length).fill(-1);
+  const { slots, slotStart, rootOf, values } = plan;
+  for (let step = order.length - 1; step >= 0; step--) {
+    const n = exec.nodes[order[step]!]!;
+    const first = slotStart[n.index]!;
+    const reads = n.inputs.length + n.implicitInputs.length;
+    for (let s = first; s < first + reads; s++) {
+      const v = slots[s];
+      if (!v) continue;
+      const root = rootOf[v.ortIndex]!;
+      const kind = values[root]!.allocKind;
+      if (kind !== 'Allocate' && kind !== 'AllocatedExternally') continue;
+      if (at[root] === -1) at[root] = step;
+    }
   }
+  return new ReleasePlan(plan, at);
 }

@@ -42,6 +42,8 @@ function dtypesOf(exec: ExecGraph, ctx: OrtTransformContext): DtypeMap {
  */
 class InferredDtypes implements DtypeMap {
   private readonly overrides = new Map<string, number | null>();
+  /** The dtypes any inferred or outer value has, found by one walk over the values in order. */
+  private present: Set<number | null> | null = null;
 
   constructor(
     private readonly inferred: ReadonlyMap<string, InferredValue>,
@@ -57,7 +59,19 @@ class InferredDtypes implements DtypeMap {
 
   set(name: string, dtype: number | null): this {
     this.overrides.set(name, dtype);
+    this.present?.add(dtype);
     return this;
+  }
+
+  mayHold(dtype: number): boolean {
+    if (this.present === null) {
+      const present = new Set<number | null>();
+      for (const v of this.inferred.values()) present.add(v.dtype);
+      for (const d of this.outer.values()) present.add(d);
+      for (const d of this.overrides.values()) present.add(d);
+      this.present = present;
+    }
+    return this.present.has(dtype);
   }
 }
 

@@ -46,7 +46,7 @@ function isFp16(types: DtypeMap, v: string): boolean {
 }
 
 function hasFp16Input(n: ExecNode, types: DtypeMap): boolean {
-  return n.inputs.some((v) => isFp16(types, v));
+  return types.mayHold?.(DataType.FLOAT16) !== false && n.inputs.some((v) => isFp16(types, v));
 }
 
 /**
@@ -57,6 +57,7 @@ export function assignCpuKernels(exec: ExecGraph, types: DtypeMap, onnxOpset: nu
   const assigned: Assignment = new NodeAssignment();
   const unknownOps = new Set<string>();
   const bf16Ops = new Map<string, number>();
+  const mayHoldBf16 = types.mayHold?.(DataType.BFLOAT16) !== false;
   for (const n of exec.nodes) {
     if (!n) continue;
     let ok = true;
@@ -67,7 +68,7 @@ export function assignCpuKernels(exec: ExecGraph, types: DtypeMap, onnxOpset: nu
         if (cov === null) unknownOps.add(opLabel(n));
         ok = cov === 'native';
       }
-      if (n.inputs.some((v) => v !== '' && types.get(v) === DataType.BFLOAT16) && !BF16_SAFE.has(n.opType)) {
+      if (mayHoldBf16 && n.inputs.some((v) => v !== '' && types.get(v) === DataType.BFLOAT16) && !BF16_SAFE.has(n.opType)) {
         bf16Ops.set(opLabel(n), (bf16Ops.get(opLabel(n)) ?? 0) + 1);
       }
     }

@@ -10,6 +10,11 @@ import type { GraphEditor } from './graphEditor';
 export interface DtypeMap {
   get(name: string): number | null | undefined;
   set(name: string, dtype: number | null): unknown;
+  /**
+   * False only when no value can have `dtype`, so a pass may skip looking each node's inputs up
+   * (at 200k values those lookups were cache misses). Absent: assume it may.
+   */
+  mayHold?(dtype: number): boolean;
 }
 
 type TypeGroup = 'bool' | 'int' | 'uint' | 'float';
