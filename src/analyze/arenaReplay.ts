@@ -17,7 +17,11 @@ import { controlFlowKernel } from './controlFlowReplay';
  */
 export function arenaReplayInput(graph: ReportGraph, bodies: readonly ReportGraph[] = []): { init: ReplayInit; steps: ReplayStep[] } {
   const byId = new Map(bodies.map((g) => [g.id, g]));
-  return { init: initOf([graph, ...bodies]), steps: replayStepsOf(graph, byId, null) };
+  const init = initOf([graph, ...bodies]);
+  const copies = graph.outputCopies ?? [];
+  const unknownCopy = copies.find((c) => c.bytes === null);
+  if (unknownCopy) return { init: { ...init, reservedBytes: null, reason: init.reason ?? `the copy ORT makes of initializer output '${unknownCopy.name}' for each Run: ${unknownCopy.reason ?? 'its size is unknown'}` }, steps: replayStepsOf(graph, byId, null) };
+  return { init: copies.length > 0 ? { ...init, outputCopies: copies.map((c) => c.bytes!) } : init, steps: replayStepsOf(graph, byId, null) };
 }
 
 /**
@@ -26,8 +30,30 @@ export function arenaReplayInput(graph: ReportGraph, bodies: readonly ReportGrap
  * (controlFlowReplay.ts) with their bodies' steps inside.
  */
 export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, ReportGraph>, provided: ReadonlySet<string> | null): ReplayStep[] {
-  const byName = new Map<string, ReportValue>();
-  for (const v of graph.values) byName.set(v.name, v);
+  // A step's outputs are found among the values it produces (by step, in flat arrays), not by a
+  // name lookup per output: at 200k values those lookups were cache misses. The lookup by name
+  // is made only for the steps that need one (control flow, scratch split by tensor sizes).
+  let byNameMap: Map<string, ReportValue> | null = null;
+  const byName = (): Map<string, ReportValue> => {
+    if (byNameMap === null) {
+      byNameMap = new Map();
+      for (const v of graph.values) byNameMap.set(v.name, v);
+    }
+    return byNameMap;
+  };
+  const stepCount = graph.steps.length;
+  const producedStart = new Int32Array(stepCount + 1);
+  for (const v of graph.values) if (v.producedAt >= 0 && v.producedAt < stepCount) producedStart[v.producedAt + 1]!++;
+  for (let k = 0; k < stepCount; k++) producedStart[k + 1]! += producedStart[k]!;
+  const produced = new Int32Array(producedStart[stepCount]!);
+  const fill = producedStart.slice(0, stepCount);
+  graph.values.forEach((v, i) => {
+    if (v.producedAt >= 0 && v.producedAt < stepCount) produced[fill[v.producedAt]!++] = i;
+  });
+  const producedBy = (step: number, name: string): ReportValue | undefined => {
+    for (let k = producedStart[step]!; k < producedStart[step + 1]!; k++) if (graph.values[produced[k]!]!.name === name) return graph.values[produced[k]!];
+    return undefined;
+  };
   // Per-step lists only where a step frees something, the rest share one empty list (never
   // written): an array per step was 200k arrays at 200k steps.
   const freesAfter: (string[] | undefined)[] = new Array(graph.steps.length);
@@ -40,8 +66,8 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
     const allocs: ReplayStep['allocs'] = [];
     for (const out of s.outputs) {
       if (out === '' || provided?.has(out)) continue;
-      const v = byName.get(out);
-      if (!v || v.root !== v.name || v.producedAt !== s.index) continue;
+      const v = producedBy(s.index, out);
+      if (!v || v.root !== v.name) continue;
       if (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') continue;
       if (v.bytes === null) {
         unknown ??= `${stepWhere(graph, s)}: the size of '${v.name}' is unknown (${v.unavailableReason ?? 'no reason given'})`;
@@ -51,7 +77,7 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
     }
     const frees = freesAfter[s.index] ?? NO_FREES;
     if (s.controlFlow) {
-      const k = controlFlowKernel(s, allocs, byName, byId, (body, given) => replayStepsOf(body, byId, given));
+      const k = controlFlowKernel(s, allocs, byName(), byId, (body, given) => replayStepsOf(body, byId, given));
       return { allocs: [], scratch: { before: [], after: [] }, frees, unknown: unknown ?? k.unknown, kernel: k.events };
     }
     let scratch: ReplayStep['scratch'] = NO_SCRATCH;
@@ -59,7 +85,7 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
     if (s.workspaceState === 'unavailable') unknown ??= `${stepWhere(graph, s)}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
       const split = findOp(s.domain, s.opType)?.arenaScratch;
-      const sizeOf = (o: string) => (o === '' ? 0 : byName.get(o)?.bytes ?? null);
+      const sizeOf = (o: string) => (o === '' ? 0 : byName().get(o)?.bytes ?? null);
       const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map(sizeOf), s.inputs.map(sizeOf)) : null;
       if (pieces) {
         // The held buffer's place among the fresh allocations: after those of the node's first outputs.
@@ -154,11 +180,13 @@ export function applyArenaReplay(graph: ReportGraph, options: ArenaSessionOption
     s.arenaReason = m.reason;
   });
   const at = shown.peakHeld.step === null ? null : shown.steps[shown.peakHeld.step]!;
+  const copyBytes = (graph.outputCopies ?? []).reduce((n, c) => n + (c.bytes ?? 0), 0);
   const init = replay.afterInit.inUseBytes;
   const breakdown =
     at && at.inUseBytes !== null && at.heldBytes !== null && at.requestedBytes !== null && init !== null
       ? {
-          liveRequestedBytes: at.requestedBytes - init - shown.patternBlockBytes,
+          liveRequestedBytes: at.requestedBytes - init - shown.patternBlockBytes - copyBytes,
+          ...(copyBytes > 0 ? { outputCopyBytes: copyBytes } : {}),
           initializationBytes: init,
           patternBlockBytes: shown.patternBlockBytes,
           roundingAndDeadBytes: at.inUseBytes - at.requestedBytes,

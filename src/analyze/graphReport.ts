@@ -19,7 +19,7 @@ import { shapeBytes } from '../shape/shapeBytes';
 import { dimSymbols, formatDim } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
 import { StaticPassMemo } from '../shape/inferShapes';
-import type { PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from '../report/report';
+import type { OutputCopy, PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from '../report/report';
 import type { ProgressCounter } from './reportProgress';
 import { graphUncovered } from '../report/uncoveredTerms';
 import { overridableInitializers, stepWorkspace, workspaceIo } from './stepWorkspace';
@@ -298,9 +298,29 @@ export function buildGraphReport(
     unavailable: groupUnavailable(values, steps),
     bestFitArenaBytes: ctx.view === 'parallel' ? null : plan.bestFitArenaBytes,
     arena: null,
+    ...(parent === null ? outputCopiesEntry(exec) : {}),
   };
   ctx.progress.phaseDone(3, graphId, nodeCount);
   return graphId;
+}
+
+/**
+ * The main graph's outputs that are initializers: ORT's ExecutionFrame::Init allocates a tensor of
+ * each one's shape from the arena and copies the weight into it for the caller (execution_frame.cc,
+ * "if the initializer is an output we need to allocate ... and copy the data").
+ */
+function outputCopiesEntry(exec: ExecGraph): Pick<ReportGraph, 'outputCopies'> {
+  const copies: OutputCopy[] = [];
+  const seen = new Set<string>();
+  for (const o of exec.outputs) {
+    const init = exec.initializers.get(o.name);
+    if (!init || seen.has(o.name)) continue;
+    seen.add(o.name);
+    copies.push(init.byteSize === null
+      ? { name: o.name, bytes: null, reason: `initializer '${o.name}': ${init.byteSizeReason ?? 'its size is unknown'}` }
+      : { name: o.name, bytes: init.byteSize, reason: null });
+  }
+  return copies.length > 0 ? { outputCopies: copies } : {};
 }
 
 /** The parallel peak's label: exact, or the worst moment found with the bound left when the search budget ran out. */

@@ -84,6 +84,12 @@ export interface ReplayInit {
   packs: { bytes: number | null; chunk: boolean }[];
   /** Why the initialization is not known (reservedBytes or a pack null). */
   reason: string | null;
+  /**
+   * Bytes of each main-graph output that is an initializer: every Run's frame allocates a copy of
+   * it before the memory-pattern block and the first step, and the caller holds it after the Run
+   * (released before the next one). Absent: none.
+   */
+  outputCopies?: number[];
 }
 
 /** The session options the replay follows (ORT's names; defaults are ORT's). */
@@ -248,6 +254,8 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
   };
   const runs: RunReplay[] = [];
   for (let run = 1; run <= runsWanted; run++) {
+    // ExecutionFrame::Init copies initializer outputs for the caller before the constructor allocates the pattern block.
+    const copies = broken === null ? (init.outputCopies ?? []).filter((bytes) => bytes > 0).map((bytes) => arena.alloc(bytes)) : [];
     const frame = openFrame('main', !options.patternUnavailable);
     const usePattern = frame.usePattern;
     const blockBytes = frame.blockBytes;
@@ -264,6 +272,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     }
     // End of Run: the frame frees the block and what is left; the caller's outputs are released before the next Run.
     closeFrame(frame);
+    for (const c of copies) arena.free(c);
     runs.push({ run, usedPattern: usePattern, patternBlockBytes: blockBytes, steps: samples, peakInUse: peakOf(samples, 'inUseBytes'), peakHeld: peakOf(samples, 'heldBytes') });
   }
   return { afterInit, runs };

@@ -10,13 +10,15 @@ import type { ExecGraph } from './execGraph';
  * node keeps its ORT index: inference labels a nameless node `OpType_index` and names the
  * data-dependent dims it generates after it (`NonZero_7.count`), so after ORT removed or inserted
  * nodes the label is still the one ORT gives that node, not its position in the list.
+ *
+ * The nodes are the ExecNodes themselves (a copy per node was 200k objects at 200k nodes): the
+ * Graph is a view of `exec` at its current version. GraphEditor edits a node by replacing its
+ * arrays in place and bumps the version, after which callers make a new view (graphReport's memo).
  */
 export function execGraphToGraph(exec: ExecGraph, name = 'exec'): Graph {
   return {
     name,
-    nodes: exec.nodes
-      .filter((n) => n !== undefined)
-      .map((n) => ({ index: n!.index, name: n!.name, opType: n!.opType, domain: n!.domain, inputs: n!.inputs, outputs: n!.outputs, attributes: n!.attributes })),
+    nodes: exec.nodes.filter((n) => n !== undefined),
     initializers: [...exec.initializers.values()],
     sparseInitializers: [],
     inputs: exec.inputs,

@@ -73,25 +73,51 @@ export function topContributors(graph: ReportGraph, step: number, count = TOP_CO
   return out.slice(0, count);
 }
 
-/** Checks the main graph's modeled peak plus the model's initializer bytes against `budgetBytes`; null when within budget or no budget is set. */
+/**
+ * Bytes of the main graph's initializer outputs that ORT copies for the caller at the start of each
+ * Run (ReportGraph.outputCopies): 0 when none, null when one's size is unknown.
+ */
+export function outputCopyBytes(report: Pick<Report, 'graphs'>): number | null {
+  let sum = 0;
+  for (const c of report.graphs[0]?.outputCopies ?? []) {
+    if (c.bytes === null) return null;
+    sum += c.bytes;
+  }
+  return sum;
+}
+
+/**
+ * What ORT's arena holds in requested bytes through a Run besides the planned live buffers (the
+ * constant baseline of the arena's requested-in-use figure): the initialization's arena bytes
+ * (sessionArenaBytes) and the initializer outputs' copies; null if either is unknown.
+ */
+export function runBaselineBytes(report: Pick<Report, 'graphs'>): number | null {
+  const init = sessionArenaBytes(report);
+  const copies = outputCopyBytes(report);
+  return init === null || copies === null ? null : init + copies;
+}
+
+/** Checks the main graph's modeled peak plus the model's initializer bytes (and the Run's copies of initializer outputs) against `budgetBytes`; null when within budget or no budget is set. */
 export function checkBudget(report: Report, budgetBytes: number | null): BudgetFinding | null {
   if (budgetBytes === null) return null;
   const main = report.graphs[0];
   if (!main) return null;
   const { peak } = main;
   const init = modelInitializerBytes(report);
-  if (peak.bytes === null || peak.step === null || init === null) {
-    const why = peak.bytes === null ? `the modeled peak is unavailable (${peak.reason ?? 'no reason given'})` : 'an initializer size is unavailable';
+  const copies = outputCopyBytes(report);
+  if (peak.bytes === null || peak.step === null || init === null || copies === null) {
+    const why = peak.bytes === null ? `the modeled peak is unavailable (${peak.reason ?? 'no reason given'})` : init === null ? 'an initializer size is unavailable' : 'the size of an initializer output ORT copies for the caller is unavailable';
     return { kind: 'unknown', budgetBytes, message: `Cannot check the memory budget of ${formatBytesExact(budgetBytes)}: ${why}${computedFor(report)}` };
   }
-  const totalBytes = peak.bytes + init;
+  const totalBytes = peak.bytes + init + copies;
   if (totalBytes <= budgetBytes) return null;
   const step = main.steps[peak.step];
   const where = step ? `step ${peak.step} (${step.displayName || step.opType})` : `step ${peak.step}`;
   const contributors = topContributors(main, peak.step);
   const top = contributors.length > 0 ? `; top contributors: ${contributors.map((c) => `${c.name} ${formatBytesExact(c.bytes)}`).join(', ')}` : '';
   const message =
-    `Modeled peak ${formatBytesExact(peak.bytes)} at ${where} plus ${formatBytesExact(init)} of initializers ` +
+    `Modeled peak ${formatBytesExact(peak.bytes)} at ${where} plus ${formatBytesExact(init)} of initializers` +
+    `${copies > 0 ? ` and ${formatBytesExact(copies)} of initializer outputs copied for the caller` : ''} ` +
     `exceeds the budget of ${formatBytesExact(budgetBytes)}${top}${computedFor(report)}`;
   return { kind: 'over', totalBytes, budgetBytes, peakStep: peak.step, contributors, message };
 }

@@ -42,7 +42,7 @@ function renderGraph(g: ReportGraph, lines: string[]): void {
     lines.push(`  modeled physical (arena, run ${a.run}${a.usedPattern ? `, pattern block ${bytesText(a.patternBlockBytes)}` : ''}): in use ${at(a.peakInUse)}, held ${at(a.peakHeld)}`);
     const b = a.breakdown;
     if (b) {
-      lines.push(`    held at its peak = live tensors outside the pattern block ${bytesText(b.liveRequestedBytes)} + initialization ${bytesText(b.initializationBytes)} + pattern block ${bytesText(b.patternBlockBytes)} + rounding and dead bytes ${bytesText(b.roundingAndDeadBytes)} + free in held regions ${bytesText(b.freeInRegionsBytes)}`);
+      lines.push(`    held at its peak = live tensors outside the pattern block ${bytesText(b.liveRequestedBytes)} + initialization ${bytesText(b.initializationBytes)} + pattern block ${bytesText(b.patternBlockBytes)}${b.outputCopyBytes ? ` + initializer outputs copied for the caller ${bytesText(b.outputCopyBytes)}` : ''} + rounding and dead bytes ${bytesText(b.roundingAndDeadBytes)} + free in held regions ${bytesText(b.freeInRegionsBytes)}`);
     }
   }
   const init = g.initialization?.initializerBytesStored;

@@ -162,6 +162,23 @@ export interface ReportGraph {
   bestFitArenaBytes: number | null;
   /** The modeled physical figures of the arena replay (main graph, sequential view); null when not replayed. */
   arena?: ReportArena | null;
+  /**
+   * Main graph only: graph outputs that are initializers (a Constant, or a value ORT's folding made
+   * one). ORT's execution frame copies each into a fresh arena allocation before the first step,
+   * outside the memory pattern, and hands the copy to the caller, so it is in use for the whole Run
+   * (measured: 6, 64 and 1,024 floats add 24, 256 and 4,096 B to the arena's requested bytes).
+   * Absent or empty: none. Not part of `liveBytes` (planned buffers only); the arena replay and
+   * the budget count it.
+   */
+  outputCopies?: OutputCopy[];
+}
+
+/** A graph output that is an initializer, copied for the caller at the start of every Run (ReportGraph.outputCopies). */
+export interface OutputCopy {
+  name: string;
+  bytes: number | null;
+  /** Why `bytes` is unknown, or null. */
+  reason: string | null;
 }
 
 /** The arena replay's summary for one graph (src/arena), in the run `session.arena.run` names. */
@@ -188,6 +205,8 @@ export interface ReportArena {
     patternBlockBytes: number;
     roundingAndDeadBytes: number;
     freeInRegionsBytes: number;
+    /** The copies of initializer outputs made for the caller at the start of the Run (ReportGraph.outputCopies); absent when none. */
+    outputCopyBytes?: number;
   } | null;
   /** Why the peaks are unavailable (the first unavailable step's reason), or null. */
   reason: string | null;

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, paddleDimsModel, torchPadModel, unnamedDimsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, paddleDimsModel, torchPadModel, unnamedDimsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -30,6 +30,7 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   write('symbolic_dims.onnx', symbolicDimsModel());
   write('narrow_pool.onnx', narrowPoolModel());
   write('stride_align.onnx', strideAlignModel());
+  write('initializer_output.onnx', initializerOutputModel());
   for (const opset of [13, 16]) write(`or_equal_cast_${opset}.onnx`, orEqualCastModel(opset));
   // The If's condition is a graph input: control_flow fixes it (flag = 0), so the report knows the branch that runs.
   const cases: OracleCase[] = files.map((path) => ({ path, options: { dims: { N: 2, M: 2, batch: 3 }, fill: { flag: 0 } }, ...(path.endsWith('/control_flow.onnx') ? { values: { flag: [0] } } : {}) }));

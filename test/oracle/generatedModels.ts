@@ -572,3 +572,21 @@ export function fusedMatMulModel(): Uint8Array {
     initializers: [distinctWeights('w', [64, 96], 7)],
   });
 }
+
+/**
+ * Two graph outputs that are initializers (a Constant and a weight), beside a planned chain: ORT's
+ * execution frame copies each into the arena for the caller before the first step, held for the Run.
+ */
+export function initializerOutputModel(): Uint8Array {
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('Constant', [], ['anchors'], { name: 'anchors_const', attrs: [attr.tensor('value', tensor('anchors_value', DataType.FLOAT, [16, 4], { values: Array.from({ length: 64 }, (_, i) => i) }))] }),
+      node('Relu', ['x'], ['r'], { name: 'relu' }),
+      node('Sigmoid', ['r'], ['y'], { name: 'sigmoid' }),
+    ],
+    initializers: [tensor('scale', DataType.FLOAT, [6], { values: [1, 2, 3, 4, 5, 6] })],
+    inputs: [tensorValue('x', DataType.FLOAT, [2, 300])],
+    outputs: [tensorValue('y', DataType.FLOAT, [2, 300]), tensorValue('anchors', DataType.FLOAT, [16, 4]), tensorValue('scale', DataType.FLOAT, [6])],
+  });
+}

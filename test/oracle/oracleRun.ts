@@ -3,7 +3,7 @@
  * `oracle[<label>]: models=N order=a/N outputs=b/N fresh=c/N live=d/N peak=e/N`, lists models
  * ORT cannot run (with ORT's error) and returns the mismatches that are not expected.
  */
-import { sessionArenaBytes } from '../../src/report/budget';
+import { runBaselineBytes } from '../../src/report/budget';
 import { relative } from 'node:path';
 import { LensError } from '../../src/onnx/lensError';
 import { analyzeFile, buildReport, type Analysis } from '../../src/analyze/buildReport';
@@ -91,7 +91,7 @@ export async function runOracleBatch(
     }
     if (cmp.baselineBytes !== null) {
       baselines++;
-      const ours = sessionArenaBytes(report);
+      const ours = runBaselineBytes(report);
       if (cmp.baselineBytes === ours) baselineMatches++;
       else {
         baselineMissKeys.push(key);
@@ -106,7 +106,7 @@ export async function runOracleBatch(
   console.log(summary);
   // The parallel batches compare fresh allocations only; their step-0 arena difference is not a baseline.
   if (view === 'sequential') {
-    console.log(`oracle[${label}]: arena baseline B = our initializer bytes in the arena after prepack on ${baselineMatches}/${baselines} models`);
+    console.log(`oracle[${label}]: arena baseline B = our initializer bytes in the arena after prepack + initializer outputs copied for the Run on ${baselineMatches}/${baselines} models`);
     for (const m of baselineMisses) console.log(`oracle[${label}]: arena baseline differs: ${m}`);
   }
   for (const f of ortFailures) console.log(`oracle[${label}]: not run by ORT: ${f}`);

@@ -145,6 +145,7 @@ export class SidePanel {
         fact('held = other live tensors', formatBytesExact(b.liveRequestedBytes));
         fact('+ initialization (reserved)', formatBytesExact(b.initializationBytes));
         fact('+ pattern block', formatBytesExact(b.patternBlockBytes));
+        if (b.outputCopyBytes) fact('+ initializer outputs copied for the caller', formatBytesExact(b.outputCopyBytes));
         fact('+ rounding and dead bytes', formatBytesExact(b.roundingAndDeadBytes));
         fact('+ free in held regions', formatBytesExact(b.freeInRegionsBytes));
       }
