@@ -92,6 +92,12 @@ function uniqueId(ctx: GraphReportContext, id: string): string {
   return out;
 }
 
+/** A report shape: the inferred array itself when every dim is a number or unknown (the usual case; never mutated), else the formatted dims. */
+function shapeOut(shape: SymDim[], symbols: Set<string>): ReportDim[] {
+  for (const d of shape) if (d !== null && typeof d !== 'number') return shape.map((x) => dimOut(x, symbols));
+  return shape as ReportDim[];
+}
+
 function dimOut(d: SymDim, symbols: Set<string>): ReportDim {
   // Most dims are numbers: no symbols to collect, and no empty array per dim.
   if (d === null || d === undefined || typeof d === 'number') return d ?? null;
@@ -258,7 +264,7 @@ export function buildGraphReport(
     return {
       name: v.name,
       dtype: t?.dtype != null ? dataTypeName(t.dtype) : init ? dataTypeName(init.dataType) : null,
-      shape: t?.shape ? t.shape.map((d) => dimOut(d, ctx.symbols)) : init ? init.dims : null,
+      shape: t?.shape ? shapeOut(t.shape, ctx.symbols) : init ? init.dims : null,
       symbolicShape: staticShape,
       bytes: size.bytes,
       unavailableReason: size.bytes === null ? size.reason ?? 'unknown' : null,

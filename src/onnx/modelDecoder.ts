@@ -30,32 +30,8 @@ type Msg = Record<string, unknown>;
 
 const utf8 = new TextDecoder('utf-8');
 
-/**
- * One string object per value name within a decode: protobufjs makes a new string for every
- * occurrence, and a Map lookup whose key is the very object stored compares by pointer instead
- * of by contents. At 200k values the contents compares were cache misses all through planning.
- */
-let names: Map<string, string> | null = null;
-function nameOf(raw: unknown): string {
-  const s = str(raw);
-  if (names === null) return s;
-  const known = names.get(s);
-  if (known !== undefined) return known;
-  names.set(s, s);
-  return s;
-}
-
 /** Decodes compact ModelProto bytes; throws OnnxFormatError('not-onnx') when protobufjs rejects them. */
 export function decodeCompactModel(bytes: Uint8Array): Model {
-  names = new Map();
-  try {
-    return decodeCompactModelNamed(bytes);
-  } finally {
-    names = null;
-  }
-}
-
-function decodeCompactModelNamed(bytes: Uint8Array): Model {
   let m: Msg;
   try {
     m = onnxNodeBytesType('ModelProto').decode(bytes) as unknown as Msg;
@@ -137,8 +113,8 @@ function decodeNode(n: Msg): Node {
     name: str(n.name),
     opType: str(n.opType),
     domain: normalizeDomain(str(n.domain)),
-    inputs: list<string>(n.input).map(nameOf),
-    outputs: list<string>(n.output).map(nameOf),
+    inputs: list<string>(n.input).map(String),
+    outputs: list<string>(n.output).map(String),
     attributes: list(n.attribute).map(decodeAttribute),
   };
   if (has(n, 'overload') && str(n.overload) !== '') node.overload = str(n.overload);
@@ -187,7 +163,7 @@ function decodeFunction(f: Msg): FunctionInfo {
 }
 
 function decodeValueInfo(v: Msg): ValueInfo {
-  return { name: nameOf(v.name), type: has(v, 'type') ? decodeType(v.type as Msg) : null };
+  return { name: str(v.name), type: has(v, 'type') ? decodeType(v.type as Msg) : null };
 }
 
 function decodeType(t: Msg): TypeInfo | null {
@@ -256,7 +232,7 @@ function decodeTensor(t: Msg): TensorInfo {
   const external = toNumber(t.dataLocation ?? 0) === DataLocation.EXTERNAL ? decodeExternal(list(t.externalData)) : null;
   const stored = has(t, 'lensStoredBytes') ? toNumber(t.lensStoredBytes) : payloadBytes(t, dataType);
   const info: TensorInfo = {
-    name: nameOf(t.name),
+    name: str(t.name),
     dataType,
     dims,
     byteSize: size.byteSize,

@@ -131,11 +131,20 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   for (const o of exec.outputs) uses[byName.get(o.name)!.ortIndex]!++;
 
   const freelist = new Freelist();
+  // typeOf per value, asked once: the rules read the same outputs' and freed roots' types again.
+  const types: (InferredValue | undefined | null)[] = new Array(values.length).fill(null);
+  const typeAt = (v: ValuePlan): InferredValue | undefined => {
+    const t = types[v.ortIndex];
+    if (t !== null) return t;
+    const found = typeOf(v.name);
+    types[v.ortIndex] = found;
+    return found;
+  };
   const state: PlannerState = {
     isSequential: view === 'sequential',
     parentOpType: input.parentOpType,
     loopIterationInput: input.parentOpType === 'Loop' ? exec.inputs[0]?.name : undefined,
-    typeOf, byName, freelist, uses, owner, inputSlot,
+    typeOf, typeAt, byName, freelist, uses, owner, inputSlot,
   };
   // Declared once, not per node: closures created in the loop cost measurable time on big graphs.
   const release = (v: ValuePlan | null, step: number): void => {
@@ -143,7 +152,7 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
     const original = owner[v.ortIndex]!;
     const left = uses[original.ortIndex]! - 1;
     uses[original.ortIndex] = left;
-    if (left === 0) freelist.push(original.name, step);
+    if (left === 0) freelist.push(original, step);
   };
 
   for (let step = 0; step < order.length; step++) {

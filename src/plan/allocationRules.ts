@@ -20,6 +20,8 @@ export interface PlannerState {
   /** A Loop body's iteration-number input (never Shared), else undefined. */
   readonly loopIterationInput: string | undefined;
   readonly typeOf: (name: string) => InferredValue | undefined;
+  /** typeOf of a planned value, looked up once per value (the rules ask for the same ones several times). */
+  typeAt(v: ValuePlan): InferredValue | undefined;
   readonly byName: ReadonlyMap<string, ValuePlan>;
   readonly freelist: Freelist;
   /** Remaining uses of each buffer, by the owner's ortIndex (ComputeReuseCount). */
@@ -57,7 +59,7 @@ export function reuseBuffer(s: PlannerState, reused: ValuePlan, v: ValuePlan, ki
 }
 
 /** FindReusableInput: an input this output may share, by Alias(), VariadicAlias, then MayInplace(). */
-function findReusableInput(s: PlannerState, { n, k, decl }: OutputToPlan): { input: ValuePlan; via: ReuseVia } | null {
+function findReusableInput(s: PlannerState, { n, k, v, decl }: OutputToPlan): { input: ValuePlan; via: ReuseVia } | null {
   if (decl.alias) {
     for (const [i, o] of decl.alias) {
       if (o === k && i < n.inputs.length && n.inputs[i] !== '') return { input: s.inputSlot(n, i)!, via: 'alias' };
@@ -72,7 +74,7 @@ function findReusableInput(s: PlannerState, { n, k, decl }: OutputToPlan): { inp
       if (o !== k || i >= n.inputs.length || n.inputs[i] === '') continue;
       const inPlan = s.inputSlot(n, i)!;
       // In place only as the last user of the whole buffer, and with the same size.
-      if (s.uses[s.owner[inPlan.ortIndex]!.ortIndex] === 1 && sameSize(s.typeOf(inPlan.name), s.typeOf(n.outputs[k]!))) return { input: inPlan, via: 'inplace' };
+      if (s.uses[s.owner[inPlan.ortIndex]!.ortIndex] === 1 && sameSize(s.typeAt(inPlan), s.typeAt(v))) return { input: inPlan, via: 'inplace' };
     }
   }
   return null;
@@ -114,7 +116,7 @@ export const OUTPUT_RULES: readonly OutputRule[] = [
     name: 'non-tensor',
     ort: 'ComputeSingleStreamReusePlan: a non-tensor output (sequence, map) is kAllocate',
     apply(s, o) {
-      if (isTensorLike(s.typeOf(o.v.name))) return false;
+      if (isTensorLike(s.typeAt(o.v))) return false;
       o.v.allocKind = 'Allocate';
       return true;
     },
@@ -125,15 +127,15 @@ export const OUTPUT_RULES: readonly OutputRule[] = [
     apply(s, o) {
       const { v } = o;
       if (!s.isSequential || v.consumers.length === 0) return false;
-      const type = s.typeOf(v.name);
+      const type = s.typeAt(v);
       if (!type || type.staticShape === null || type.staticShape.length === 0) return false;
       const taken = s.freelist.take((root) => {
-        const ct = s.typeOf(root);
+        const ct = s.typeAt(root);
         return ct !== undefined && ct.kind !== 'optional' && sameSize(ct, type);
       });
       if (!taken) return false;
-      reuseBuffer(s, s.byName.get(taken.root)!, v, 'Reuse', 'freelist');
-      v.reusedFrom = { value: taken.root, freedAfter: taken.freedAt };
+      reuseBuffer(s, taken.root, v, 'Reuse', 'freelist');
+      v.reusedFrom = { value: taken.root.name, freedAfter: taken.freedAt };
       return true;
     },
   },

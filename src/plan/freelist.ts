@@ -4,9 +4,11 @@
  * recently freed buffer is tried first. Stored reversed (front = last element), so a push is O(1).
  */
 
+import type { ValuePlan } from './valuePlan';
+
 /** A dead buffer: its root value and the step whose release freed it. */
 export interface FreedBuffer {
-  root: string;
+  root: ValuePlan;
   freedAt: number;
 }
 
@@ -15,12 +17,12 @@ export class Freelist {
   private readonly items: FreedBuffer[] = [];
 
   /** A root freed after step `freedAt` goes to the front. */
-  push(root: string, freedAt: number): void {
+  push(root: ValuePlan, freedAt: number): void {
     this.items.push({ root, freedAt });
   }
 
   /** The first buffer from the front whose root `fits`, taken off the list; null when none does. */
-  take(fits: (root: string) => boolean): FreedBuffer | null {
+  take(fits: (root: ValuePlan) => boolean): FreedBuffer | null {
     for (let i = this.items.length - 1; i >= 0; i--) {
       const candidate = this.items[i]!;
       if (fits(candidate.root)) {
