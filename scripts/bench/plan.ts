@@ -1,6 +1,7 @@
 /**
  * Planning benchmarks (issue "Hardened and fast"):
- * - scaling: report time of a synthetic 200k-node graph vs a 10k-node one (target ≤ 25×, i.e. linear);
+ * - scaling: report time of a synthetic 200k-node graph vs a 10k-node one (target ≤ 25×, i.e. linear),
+ *   the median over three fresh processes;
  * - vs-ort-create: report time vs onnxruntime-node InferenceSession.create (optimizations disabled),
  *   both in this process after a warm-up, on the largest corpus models and on generated ones.
  * Generated models go to a temp folder that is removed at the end. Every timing is a median after
@@ -9,6 +10,7 @@
  * `BENCH_PLAN=scaling` (or `vs-ort-create`) runs only that part:
  * `npm run build && BENCH_PLAN=scaling node --import tsx scripts/bench.ts plan`.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,17 +106,26 @@ export async function run(): Promise<void> {
   }
 }
 
-/** Prints `bench: scaling-200k-vs-10k`: both sizes timed after the same warm-up, medians. */
+/** How many processes `scaling-200k-vs-10k` times the two sizes in (BENCH_SCALING_PROCESSES). */
+const SCALING_PROCESSES = Math.max(1, Number(process.env.BENCH_SCALING_PROCESSES ?? 3));
+
+/**
+ * Prints `bench: scaling-200k-vs-10k`: in each of SCALING_PROCESSES fresh processes both sizes are
+ * timed after the same warm-up (medians of 9 and 3 runs, support/scalingChild.ts); the line gives
+ * the median of the per-process ratios, each process's ratio, and the median times.
+ */
 function runScaling(dir: string): void {
   const small = join(dir, 'chain10k.onnx');
   const large = join(dir, 'chain200k.onnx');
   writeFileSync(small, syntheticModel(10_000));
   writeFileSync(large, syntheticModel(200_000));
-  // Both sizes in the same warm state: V8 has optimized the pipeline on the small model first.
-  warmUp(() => reportFromFile(small, { bindings: {}, view: 'sequential' }), 30, 10_000);
-  const tSmall = timeMs(() => reportFromFile(small, { bindings: {}, view: 'sequential' }), 9, 0);
-  const tLarge = timeMs(() => reportFromFile(large, { bindings: {}, view: 'sequential' }), 3, 0);
-  console.log(`bench: scaling-200k-vs-10k ratio=${(tLarge / tSmall).toFixed(1)} t10k_ms=${tSmall.toFixed(0)} t200k_ms=${tLarge.toFixed(0)}`);
+  const rounds: { small: number; large: number }[] = [];
+  for (let p = 0; p < SCALING_PROCESSES; p++) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, 'support', 'scalingChild.ts'), small, large], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    rounds.push(JSON.parse(out.trim().split('\n').pop()!) as { small: number; large: number });
+  }
+  const ratios = rounds.map((r) => r.large / r.small);
+  console.log(`bench: scaling-200k-vs-10k ratio=${median(ratios).toFixed(1)} processes=${rounds.length} ratios=[${ratios.map((x) => x.toFixed(1)).join(',')}] t10k_ms=${median(rounds.map((r) => r.small)).toFixed(0)} t200k_ms=${median(rounds.map((r) => r.large)).toFixed(0)}`);
 }
 
 /** Prints `bench: vs-ort-create` lines: our report vs ORT's session creation, each after a warm-up. */
