@@ -14,7 +14,6 @@ import { applyOrtTransforms } from '../plan/ortTransforms';
 import { outputsProvidedByParent, planGraph, planStatic, type GraphPlan, type StaticPlan } from '../plan/planGraph';
 import { formatBytesExact } from '../report/formatBytes';
 import type { SizeWithReason } from '../plan/peakMemory';
-import type { Lifetime } from '../plan/lifetimes';
 import { shapeBytes } from '../shape/shapeBytes';
 import { dimSymbols, formatDim } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
@@ -214,6 +213,9 @@ export function buildGraphReport(
   };
   const initSteps: InitializationStep[] = [];
   const rows = staticRowsOf(exec, known.plans[ctx.view]!);
+  // Lifetimes as the plan holds them (release step by root, last consumer), no object per value.
+  const releaseAt = plan.release.at;
+  const rootOf = plan.allocation.rootOf;
   const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
     const n = exec.nodes[nodeIndex]!;
     const display = rows.displayNames[step]!;
@@ -256,7 +258,7 @@ export function buildGraphReport(
   const values: ReportValue[] = plan.allocation.values.map((v, i) => {
     const t = typeOf(v.name);
     const size = bytesOf(v.name);
-    const life = rows.lifetimes[i]!;
+    const released = releaseAt[rootOf[i]!]!;
     const init = rows.initializers[i];
     const staticShape = t?.staticShape ?? (init ? init.dims : null);
     // `?` is an exporter's "unknown", not a dim to bind (a graph input's is bound as input:axis).
@@ -273,8 +275,8 @@ export function buildGraphReport(
       reuseVia: v.reuseVia,
       reusedFrom: v.reusedFrom,
       producedAt: v.producedAt,
-      releasedAfter: life.releasedAfter,
-      lastUsedAt: life.lastUsedAt,
+      releasedAfter: released >= 0 ? released : null,
+      lastUsedAt: v.consumers.length > 0 ? v.consumers[v.consumers.length - 1]! : -1,
       producer: rows.producers[i]!,
       consumers: v.consumers,
       isGraphInput: v.isGraphInput,
@@ -340,12 +342,11 @@ function parallelPeakLabel(peak: GraphPlan['curve']['peak']): string {
 /**
  * What the step and value rows take from the graph and its static plan: per step (by step) its
  * display name and whether it reads an initializer; per value (by position in `allocation.values`)
- * its lifetime, initializer and producer's display name.
+ * its initializer and producer's display name (lifetimes are read from the plan's arrays).
  */
 interface StaticRows {
   displayNames: string[];
   readsInitializer: Uint8Array;
-  lifetimes: Lifetime[];
   initializers: (TensorInfo | undefined)[];
   producers: (string | null)[];
 }
@@ -363,7 +364,7 @@ function staticRowsOf(exec: ExecGraph, known: StaticPlan): StaticRows {
   const order = known.order;
   rows = {
     displayNames: new Array(order.length), readsInitializer: new Uint8Array(order.length),
-    lifetimes: new Array(values.length), initializers: new Array(values.length), producers: new Array(values.length),
+    initializers: new Array(values.length), producers: new Array(values.length),
   };
   const { slots, slotStart } = known.allocation;
   for (let step = 0; step < order.length; step++) {
@@ -379,7 +380,6 @@ function staticRowsOf(exec: ExecGraph, known: StaticPlan): StaticRows {
   }
   for (let i = 0; i < values.length; i++) {
     const v = values[i]!;
-    rows.lifetimes[i] = known.lifetimes.at(i);
     rows.initializers[i] = v.isInitializer ? exec.initializers.get(v.name) : undefined;
     rows.producers[i] = v.producerNode === null ? null : nodeDisplayName(exec.nodes[v.producerNode]!);
   }

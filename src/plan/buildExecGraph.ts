@@ -140,8 +140,9 @@ export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = n
       name: n.name,
       opType: n.opType,
       domain: normalizeDomain(n.domain),
-      inputs: n.inputs.slice(),
-      outputs: n.outputs.slice(),
+      // The decoded arrays themselves: GraphEditor replaces a node's arrays, never edits them.
+      inputs: n.inputs,
+      outputs: n.outputs,
       attributes: n.attributes,
       implicitInputs: implicit,
       subgraphs,
