@@ -128,6 +128,9 @@ export function valueSizes(exec: ExecGraph, typeOf: (name: string) => InferredVa
   };
 }
 
+/** What every step without bodies shares as its `subgraphs` (never written): an empty array per step was 200k at 200k steps. */
+const NO_BODIES: string[] = [];
+
 /** Builds the report graph for `graph` and its bodies; returns its id. */
 export function buildGraphReport(
   ctx: GraphReportContext,
@@ -219,7 +222,7 @@ export function buildGraphReport(
   const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
     const n = exec.nodes[nodeIndex]!;
     const display = rows.displayNames[step]!;
-    const subgraphs = n.subgraphs.map((sg) =>
+    const subgraphs = n.subgraphs.length === 0 ? NO_BODIES : n.subgraphs.map((sg) =>
       buildGraphReport(ctx, sg.graph, bodyScope(sg.graph), { graph: graphId, node: display, attribute: sg.attribute, opType: n.opType }, `${graphId}/${display}/${sg.attribute}`, visibleToBodies()),
     );
     const io = workspaceIo(exec, n, typeOf, ctx.bindings, overridable, graphOutputs, outerConstants);

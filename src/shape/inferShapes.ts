@@ -303,6 +303,13 @@ function staticDims(shape: SymDim[] | null): (number | string | null)[] | null {
   return shape.map((d) => (d === null || typeof d === 'number' ? d : singleSymbol(d)));
 }
 
+/** `fixed` itself, or `shape` when it holds the same numbers (one array where the static and runtime shapes agree; neither is mutated). */
+function sameDims(fixed: (number | string | null)[] | null, shape: SymDim[] | null): (number | string | null)[] | null {
+  if (fixed === null || shape === null || fixed === shape || fixed.length !== shape.length) return fixed;
+  for (let i = 0; i < fixed.length; i++) if (typeof fixed[i] !== 'number' || fixed[i] !== shape[i]) return fixed;
+  return shape as number[];
+}
+
 function zip(st: PassResult | undefined, rt: PassResult): InferenceResult {
   const values = new Map<string, InferredValue>();
   // Both passes define the values in the same order (one walk of the same graph), so the static
@@ -317,7 +324,7 @@ function zip(st: PassResult | undefined, rt: PassResult): InferenceResult {
       kind: r.kind !== 'unknown' ? r.kind : (s?.kind ?? 'unknown'),
       dtype: r.dtype ?? s?.dtype ?? null,
       shape: r.shape,
-      staticShape: staticDims(s?.shape ?? null),
+      staticShape: sameDims(staticDims(s?.shape ?? null), r.shape),
       value: concrete,
       reason: r.reason,
     });
