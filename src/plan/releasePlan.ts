@@ -12,7 +12,7 @@ import type { AllocationPlan } from './allocationPlan';
  * Run(). Kept by ortIndex in one Int32Array (`at`, -1: not released), read by name through the
  * plan's `byName`: a Map of every root was 200k string-keyed entries, each a cache miss to fill.
  */
-export class ReleasePlan implements Iterable<[string, number]> {
+export class ReleasePlan {
   constructor(
     private readonly plan: AllocationPlan,
     /** By ortIndex of a root: the step after which it is released, -1 when it is held to the end. */
@@ -29,12 +29,6 @@ export class ReleasePlan implements Iterable<[string, number]> {
 
   has(name: string): boolean {
     return this.get(name) !== undefined;
-  }
-
-  /** Released roots in ortIndex order. */
-  *[Symbol.iterator](): IterableIterator<[string, number]> {
-    const values = this.plan.values;
-    for (let i = 0; i < values.length; i++) if (this.at[i]! >= 0) yield [values[i]!.name, this.at[i]!];
   }
 }
 
