@@ -8,6 +8,7 @@
 import { replaySession, type ReplayInit, type ReplayOptions, type ReplayStep, type SessionReplay } from '../arena/sessionReplay';
 import type { ArenaSessionOptions, Report, ReportGraph, ReportStep, ReportValue } from '../report/report';
 import { findOp } from '../ops/registry';
+import { outputCopyBytes } from '../report/budget';
 import { controlFlowKernel } from './controlFlowReplay';
 
 /**
@@ -78,7 +79,7 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
     const frees = freesAfter[s.index] ?? NO_FREES;
     if (s.controlFlow) {
       const k = controlFlowKernel(s, allocs, byName(), byId, (body, given) => replayStepsOf(body, byId, given));
-      return { allocs: [], scratch: { before: [], after: [] }, frees, unknown: unknown ?? k.unknown, kernel: k.events };
+      return { allocs: [], scratch: NO_SCRATCH, frees, unknown: unknown ?? k.unknown, kernel: k.events };
     }
     let scratch: ReplayStep['scratch'] = NO_SCRATCH;
     if (s.subgraphs.length > 0) unknown ??= `${stepWhere(graph, s)}: its subgraph allocates from the same arena while it runs, and this kernel's body runs are not modeled`;
@@ -180,7 +181,8 @@ export function applyArenaReplay(graph: ReportGraph, options: ArenaSessionOption
     s.arenaReason = m.reason;
   });
   const at = shown.peakHeld.step === null ? null : shown.steps[shown.peakHeld.step]!;
-  const copyBytes = (graph.outputCopies ?? []).reduce((n, c) => n + (c.bytes ?? 0), 0);
+  // Unknown copy sizes make the replay unavailable (arenaReplayInput), so no breakdown uses this then.
+  const copyBytes = outputCopyBytes({ graphs: [graph] }) ?? 0;
   const init = replay.afterInit.inUseBytes;
   const breakdown =
     at && at.inUseBytes !== null && at.heldBytes !== null && at.requestedBytes !== null && init !== null

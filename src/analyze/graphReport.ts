@@ -216,9 +216,6 @@ export function buildGraphReport(
   };
   const initSteps: InitializationStep[] = [];
   const rows = staticRowsOf(exec, known.plans[ctx.view]!);
-  // Lifetimes as the plan holds them (release step by root, last consumer), no object per value.
-  const releaseAt = plan.release.at;
-  const rootOf = plan.allocation.rootOf;
   const steps: ReportStep[] = plan.order.map((nodeIndex, step) => {
     const n = exec.nodes[nodeIndex]!;
     const display = rows.displayNames[step]!;
@@ -261,7 +258,7 @@ export function buildGraphReport(
   const values: ReportValue[] = plan.allocation.values.map((v, i) => {
     const t = typeOf(v.name);
     const size = bytesOf(v.name);
-    const released = releaseAt[rootOf[i]!]!;
+    const life = plan.lifetimes.at(i);
     const init = rows.initializers[i];
     const staticShape = t?.staticShape ?? (init ? init.dims : null);
     // `?` is an exporter's "unknown", not a dim to bind (a graph input's is bound as input:axis).
@@ -278,8 +275,8 @@ export function buildGraphReport(
       reuseVia: v.reuseVia,
       reusedFrom: v.reusedFrom,
       producedAt: v.producedAt,
-      releasedAfter: released >= 0 ? released : null,
-      lastUsedAt: v.consumers.length > 0 ? v.consumers[v.consumers.length - 1]! : -1,
+      releasedAfter: life.releasedAfter,
+      lastUsedAt: life.lastUsedAt,
       producer: rows.producers[i]!,
       consumers: v.consumers,
       isGraphInput: v.isGraphInput,
@@ -345,7 +342,7 @@ function parallelPeakLabel(peak: GraphPlan['curve']['peak']): string {
 /**
  * What the step and value rows take from the graph and its static plan: per step (by step) its
  * display name and whether it reads an initializer; per value (by position in `allocation.values`)
- * its initializer and producer's display name (lifetimes are read from the plan's arrays).
+ * its initializer and producer's display name (lifetimes come from the plan's Lifetimes).
  */
 interface StaticRows {
   displayNames: string[];

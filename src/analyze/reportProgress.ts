@@ -4,6 +4,7 @@
  * `total` is four times the model's node count and `done` only grows.
  */
 import type { Graph } from '../onnx/model';
+import { forEachGraph } from '../onnx/graphWalk';
 
 /** What a report is doing now and how far it is: `done` of `total` units. */
 export interface ReportProgress {
@@ -22,22 +23,10 @@ const nodeCounts = new WeakMap<Graph, number>();
 /** Nodes of `graph` and of every body below it (If/Loop/Scan attributes), counted once each. Decoded graphs are never edited, so the count is kept per graph. */
 export function countNodes(graph: Graph): number {
   let n = nodeCounts.get(graph);
-  if (n === undefined) nodeCounts.set(graph, (n = walkNodes(graph)));
-  return n;
-}
-
-function walkNodes(graph: Graph): number {
-  let n = 0;
-  const stack: Graph[] = [graph];
-  while (stack.length > 0) {
-    const g = stack.pop()!;
-    n += g.nodes.length;
-    for (const node of g.nodes) {
-      for (const a of node.attributes) {
-        if (a.g) stack.push(a.g);
-        if (a.graphs) stack.push(...a.graphs);
-      }
-    }
+  if (n === undefined) {
+    let count = 0;
+    forEachGraph(graph, (g) => (count += g.nodes.length));
+    nodeCounts.set(graph, (n = count));
   }
   return n;
 }

@@ -255,7 +255,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
   const runs: RunReplay[] = [];
   for (let run = 1; run <= runsWanted; run++) {
     // ExecutionFrame::Init copies initializer outputs for the caller before the constructor allocates the pattern block.
-    const copies = broken === null ? (init.outputCopies ?? []).filter((bytes) => bytes > 0).map((bytes) => arena.alloc(bytes)) : [];
+    const copies = broken === null ? (init.outputCopies ?? []).map((bytes) => arena.alloc(bytes)) : [];
     const frame = openFrame('main', !options.patternUnavailable);
     const usePattern = frame.usePattern;
     const blockBytes = frame.blockBytes;
