@@ -5,8 +5,8 @@
  * allocations and each run of their body (controlFlowReplay.ts), from the same arena while the
  * parent step runs; where a fact they need is unknown, every later figure is unavailable.
  */
-import { replaySession, type ReplayInit, type ReplayOptions, type ReplayStep, type SessionReplay } from '../arena/sessionReplay';
-import type { ArenaSessionOptions, Report, ReportGraph, ReportStep, ReportValue } from '../report/report';
+import { replaySession, type ReplayAlloc, type ReplayId, type ReplayInit, type ReplayOptions, type ReplayStep, type SessionReplay } from '../arena/sessionReplay';
+import type { ArenaSessionOptions, Report, ReportGraph, ReportStep } from '../report/report';
 import { findOp } from '../ops/registry';
 import { outputCopyBytes } from '../report/budget';
 import { controlFlowKernel } from './controlFlowReplay';
@@ -31,16 +31,17 @@ export function arenaReplayInput(graph: ReportGraph, bodies: readonly ReportGrap
  * (controlFlowReplay.ts) with their bodies' steps inside.
  */
 export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, ReportGraph>, provided: ReadonlySet<string> | null): ReplayStep[] {
-  // A step's outputs are found among the values it produces (by step, in flat arrays), not by a
-  // name lookup per output: at 200k values those lookups were cache misses. The lookup by name
-  // is made only for the steps that need one (control flow, scratch split by tensor sizes).
-  let byNameMap: Map<string, ReportValue> | null = null;
-  const byName = (): Map<string, ReportValue> => {
-    if (byNameMap === null) {
-      byNameMap = new Map();
-      for (const v of graph.values) byNameMap.set(v.name, v);
+  // Allocations are named by the value's index in graph.values (ReplayId), and a step's outputs
+  // are found among the values it produces (by step, in flat arrays), not by a name lookup per
+  // output: at 200k values those lookups were cache misses. The lookup by name is made only for
+  // the steps that need one (control flow, scratch split by tensor sizes).
+  let indexMap: Map<string, number> | null = null;
+  const indexOf = (): Map<string, number> => {
+    if (indexMap === null) {
+      indexMap = new Map();
+      for (let i = 0; i < graph.values.length; i++) indexMap.set(graph.values[i]!.name, i);
     }
-    return byNameMap;
+    return indexMap;
   };
   const stepCount = graph.steps.length;
   const producedStart = new Int32Array(stepCount + 1);
@@ -51,34 +52,35 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
   graph.values.forEach((v, i) => {
     if (v.producedAt >= 0 && v.producedAt < stepCount) produced[fill[v.producedAt]!++] = i;
   });
-  const producedBy = (step: number, name: string): ReportValue | undefined => {
-    for (let k = producedStart[step]!; k < producedStart[step + 1]!; k++) if (graph.values[produced[k]!]!.name === name) return graph.values[produced[k]!];
-    return undefined;
+  const producedBy = (step: number, name: string): number => {
+    for (let k = producedStart[step]!; k < producedStart[step + 1]!; k++) if (graph.values[produced[k]!]!.name === name) return produced[k]!;
+    return -1;
   };
   // Per-step lists only where a step frees something, the rest share one empty list (never
   // written): an array per step was 200k arrays at 200k steps.
-  const freesAfter: (string[] | undefined)[] = new Array(graph.steps.length);
-  for (const v of graph.values) {
-    if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) continue;
-    if (v.releasedAfter !== null && v.releasedAfter >= 0 && v.releasedAfter < freesAfter.length) (freesAfter[v.releasedAfter] ??= []).push(v.name);
-  }
+  const freesAfter: (number[] | undefined)[] = new Array(graph.steps.length);
+  graph.values.forEach((v, i) => {
+    if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) return;
+    if (v.releasedAfter !== null && v.releasedAfter >= 0 && v.releasedAfter < freesAfter.length) (freesAfter[v.releasedAfter] ??= []).push(i);
+  });
   return graph.steps.map((s) => {
     let unknown: string | null = null;
-    const allocs: ReplayStep['allocs'] = [];
+    const allocs: ReplayAlloc[] = [];
     for (const out of s.outputs) {
       if (out === '' || provided?.has(out)) continue;
-      const v = producedBy(s.index, out);
+      const i = producedBy(s.index, out);
+      const v = graph.values[i];
       if (!v || v.root !== v.name) continue;
       if (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') continue;
       if (v.bytes === null) {
         unknown ??= `${stepWhere(graph, s)}: the size of '${v.name}' is unknown (${v.unavailableReason ?? 'no reason given'})`;
         continue;
       }
-      allocs.push({ id: v.name, bytes: v.bytes, traced: v.allocKind === 'Allocate' });
+      allocs.push({ id: i, bytes: v.bytes, traced: v.allocKind === 'Allocate' });
     }
     const frees = freesAfter[s.index] ?? NO_FREES;
     if (s.controlFlow) {
-      const k = controlFlowKernel(s, allocs, byName(), byId, (body, given) => replayStepsOf(body, byId, given));
+      const k = controlFlowKernel(s, allocs, graph.values, indexOf(), byId, (body, given) => replayStepsOf(body, byId, given));
       return { allocs: [], scratch: NO_SCRATCH, frees, unknown: unknown ?? k.unknown, kernel: k.events };
     }
     let scratch: ReplayStep['scratch'] = NO_SCRATCH;
@@ -86,11 +88,11 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
     if (s.workspaceState === 'unavailable') unknown ??= `${stepWhere(graph, s)}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
       const split = findOp(s.domain, s.opType)?.arenaScratch;
-      const sizeOf = (o: string) => (o === '' ? 0 : byName().get(o)?.bytes ?? null);
+      const sizeOf = (o: string) => (o === '' ? 0 : graph.values[indexOf().get(o) ?? -1]?.bytes ?? null);
       const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map(sizeOf), s.inputs.map(sizeOf)) : null;
       if (pieces) {
         // The held buffer's place among the fresh allocations: after those of the node's first outputs.
-        const firstOutputs = new Set(s.outputs.slice(0, pieces.heldFromOutput?.outputsBefore ?? 0));
+        const firstOutputs = new Set<ReplayId>(s.outputs.slice(0, pieces.heldFromOutput?.outputsBefore ?? 0).map((o) => indexOf().get(o) ?? -1));
         scratch = {
           before: pieces.before,
           after: pieces.after,
@@ -110,7 +112,7 @@ function stepWhere(graph: ReportGraph, s: ReportStep): string {
 }
 
 /** What a step without frees or scratch shares (the replay only reads them). */
-const NO_FREES: string[] = [];
+const NO_FREES: readonly ReplayId[] = [];
 const NO_SCRATCH: ReplayStep['scratch'] = { before: [], after: [] };
 
 /** Initialization of every graph, main first, bodies in report order. */

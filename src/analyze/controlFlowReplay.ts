@@ -19,7 +19,7 @@
  * Each body frame has its own memory pattern: traced on its first run (the first iteration), used
  * from the next run on (sessionReplay.ts).
  */
-import type { KernelEvent, ReplayStep } from '../arena/sessionReplay';
+import type { KernelEvent, ReplayAlloc, ReplayId, ReplayStep } from '../arena/sessionReplay';
 import type { ReportGraph, ReportStep, ReportValue } from '../report/report';
 
 type StepsOf = (body: ReportGraph, provided: ReadonlySet<string>) => ReplayStep[];
@@ -27,11 +27,16 @@ type StepsOf = (body: ReportGraph, provided: ReadonlySet<string>) => ReplayStep[
 const staticallyKnown = (v: ReportValue | undefined): boolean => v?.symbolicShape != null && v.symbolicShape.every((d) => typeof d === 'number');
 const freshOutput = (v: ReportValue | undefined): boolean => v !== undefined && v.allocKind === 'AllocateOutput' && v.root === v.name && v.producedAt >= 0;
 
-/** The kernel events of control-flow step `s` of a graph whose values are `byName`; `allocs` are the step's fresh outputs in output order. */
+/**
+ * The kernel events of control-flow step `s` of a graph whose values are `values` (`indexOf`: a
+ * value's index by name, the replay id of its allocation); `allocs` are the step's fresh outputs
+ * in output order.
+ */
 export function controlFlowKernel(
   s: ReportStep,
-  allocs: readonly { id: string; bytes: number; traced: boolean }[],
-  byName: ReadonlyMap<string, ReportValue>,
+  allocs: readonly ReplayAlloc[],
+  values: readonly ReportValue[],
+  indexOf: ReadonlyMap<string, number>,
   byId: ReadonlyMap<string, ReportGraph>,
   stepsOf: StepsOf,
 ): { events: KernelEvent[]; unknown: string | null } {
@@ -41,32 +46,35 @@ export function controlFlowKernel(
   if (cf.reason !== null) return none(cf.reason);
   const body = s.subgraphs.map((id) => byId.get(id)).find((g) => g?.parent?.attribute === cf.body);
   if (!body || !cf.bodyOutputs || cf.iterations === null) return none('its body is not in the report');
-  const bodyValue = new Map(body.values.map((v) => [v.name, v]));
+  const byName = (name: string): ReportValue | undefined => values[indexOf.get(name) ?? -1];
+  const bodyIndex = new Map(body.values.map((v, i) => [v.name, i]));
+  const bodyValue = (name: string): ReportValue | undefined => body.values[bodyIndex.get(name) ?? -1];
   const outs = cf.bodyOutputs;
   if (s.opType === 'If') {
     const events: KernelEvent[] = [];
     const provided = new Set<string>();
-    const escapes: Record<string, { id: string; traced: boolean }> = {};
+    const escapes = new Map<ReplayId, { id: ReplayId; traced: boolean }>();
     for (const [j, bo] of outs.entries()) {
-      const a = allocs.find((x) => x.id === s.outputs[j]);
+      const out = s.outputs[j];
+      const a = out !== undefined && out !== '' ? allocs.find((x) => x.id === indexOf.get(out)) : undefined;
       if (!a) {
-        if (s.outputs[j] && s.outputs[j] !== '' && byName.get(s.outputs[j]!)?.producedAt !== s.index) return none(`output '${s.outputs[j]}' is not a fresh buffer of this step`);
+        if (out && byName(out)?.producedAt !== s.index) return none(`output '${out}' is not a fresh buffer of this step`);
         provided.add(bo);
         continue;
       }
-      const bv = bodyValue.get(bo);
+      const bv = bodyValue(bo);
       if (staticallyKnown(bv)) {
         events.push({ kind: 'alloc', ...a });
         provided.add(bo);
-      } else if (freshOutput(bv)) escapes[bo] = { id: a.id, traced: a.traced };
+      } else if (freshOutput(bv)) escapes.set(bodyIndex.get(bo)!, { id: a.id, traced: a.traced });
       else return none(`the ${cf.body} output '${bo}' has no static shape and is not produced by a node of the branch, so where ORT copies it is not modeled`);
     }
     events.push({ kind: 'body', key: body.id, steps: stepsOf(body, provided), escapes });
     return { events, unknown: null };
   }
   if (s.opType === 'Loop') {
-    if (freshOutput(bodyValue.get(outs[0]!))) return none('its body computes the condition in a buffer of its own, whose lifetime across iterations is not modeled');
-    for (const bo of outs.slice(1)) if (!freshOutput(bodyValue.get(bo))) return none(`the loop-carried output '${bo}' shares a buffer (an input or another value), which the replay does not follow across iterations`);
+    if (freshOutput(bodyValue(outs[0]!))) return none('its body computes the condition in a buffer of its own, whose lifetime across iterations is not modeled');
+    for (const bo of outs.slice(1)) if (!freshOutput(bodyValue(bo))) return none(`the loop-carried output '${bo}' shares a buffer (an input or another value), which the replay does not follow across iterations`);
     const tag = `${body.id}#`;
     const events: KernelEvent[] = [
       { kind: 'alloc', id: `${tag}iter`, bytes: 8, traced: false },
@@ -75,7 +83,7 @@ export function controlFlowKernel(
     const steps = stepsOf(body, new Set());
     const carried = (k: number) => outs.map((_, j) => `${tag}${k}:${j}`);
     for (let k = 1; k <= cf.iterations; k++) {
-      const escapes = Object.fromEntries(outs.map((bo, j) => [bo, { id: carried(k)[j]!, traced: false }]));
+      const escapes = new Map<ReplayId, { id: ReplayId; traced: boolean }>(outs.map((bo, j) => [bodyIndex.get(bo)!, { id: carried(k)[j]!, traced: false }]));
       events.push({ kind: 'body', key: body.id, steps, escapes });
       if (k >= 2) for (const id of carried(k - 1)) events.push({ kind: 'free', id });
     }
@@ -85,12 +93,12 @@ export function controlFlowKernel(
     return { events, unknown: null };
   }
   if (s.opType === 'Scan') {
-    for (const bo of outs) if (!staticallyKnown(bodyValue.get(bo))) return none(`the body output '${bo}' has no static shape, so the kernel goes through temporary buffers the replay does not model`);
+    for (const bo of outs) if (!staticallyKnown(bodyValue(bo))) return none(`the body output '${bo}' has no static shape, so the kernel goes through temporary buffers the replay does not model`);
     if (allocs.length !== s.outputs.filter((o) => o !== '').length) return none('an output is not a fresh buffer of this step');
     const events: KernelEvent[] = allocs.map((a) => ({ kind: 'alloc' as const, ...a }));
     const temps: string[] = [];
     for (let j = 0; j < cf.stateCount; j++) {
-      const bytes = byName.get(s.outputs[j] ?? '')?.bytes ?? null;
+      const bytes = byName(s.outputs[j] ?? '')?.bytes ?? null;
       if (bytes === null) return none(`the size of state variable ${j} is unknown`);
       for (const [t, from] of [['a', 2], ['b', 3]] as const) {
         if (cf.iterations < from) continue;
@@ -100,9 +108,12 @@ export function controlFlowKernel(
       }
     }
     const steps = stepsOf(body, new Set(outs));
-    for (let k = 0; k < cf.iterations; k++) events.push({ kind: 'body', key: body.id, steps, escapes: {} });
+    for (let k = 0; k < cf.iterations; k++) events.push({ kind: 'body', key: body.id, steps, escapes: NO_ESCAPES });
     for (const id of temps) events.push({ kind: 'free', id });
     return { events, unknown: null };
   }
   return none('not a control-flow kernel the replay models');
 }
+
+/** What a body run with no outputs kept by the kernel shares (never written). */
+const NO_ESCAPES: ReadonlyMap<ReplayId, { id: ReplayId; traced: boolean }> = new Map();

@@ -25,9 +25,15 @@
 import { BfcArena, MIN_ALLOCATION_BYTES, type ArenaConfig } from './bfcArena';
 import { bestFitPeakBytes, type PatternEvent } from '../plan/memPattern';
 
+/**
+ * What names an allocation within its frame: a value's index among its graph's values (numbers:
+ * a Map of 200k string names was the replay's largest cost), or a kernel's own buffer ('If#iter').
+ */
+export type ReplayId = number | string;
+
 /** One fresh allocation a step makes for an output, in output order. */
 export interface ReplayAlloc {
-  id: string;
+  id: ReplayId;
   bytes: number;
   /** True for self-owned buffers the memory pattern traces (Allocate roots); false for graph outputs. */
   traced: boolean;
@@ -49,7 +55,7 @@ export interface ReplayStep {
     heldFromAlloc?: { allocsBefore: number; bytes: number };
   };
   /** Roots released after the step. */
-  frees: string[];
+  frees: readonly ReplayId[];
   /**
    * Set when the step's arena traffic is not known (unknown size, several scratch buffers of
    * unknown order, a subgraph's own allocations): every figure from this step on is unavailable.
@@ -72,9 +78,9 @@ export interface ReplayStep {
  * given id instead (an output the kernel keeps: a delayed If output, a Loop's carried value).
  */
 export type KernelEvent =
-  | { kind: 'alloc'; id: string; bytes: number; traced: boolean }
-  | { kind: 'free'; id: string }
-  | { kind: 'body'; key: string; steps: readonly ReplayStep[]; escapes: Readonly<Record<string, { id: string; traced: boolean }>> };
+  | { kind: 'alloc'; id: ReplayId; bytes: number; traced: boolean }
+  | { kind: 'free'; id: ReplayId }
+  | { kind: 'body'; key: string; steps: readonly ReplayStep[]; escapes: ReadonlyMap<ReplayId, { id: ReplayId; traced: boolean }> };
 
 /** What the session allocates at initialization. */
 export interface ReplayInit {
@@ -169,9 +175,9 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
   const patterns = new Map<string, number>();
   interface Frame {
     key: string;
-    live: Map<string, number>;
+    live: Map<ReplayId, number>;
     trace: PatternEvent[];
-    tracedIds: Set<string>;
+    tracedIds: Set<ReplayId>;
     usePattern: boolean;
     traceOk: boolean;
     block: number;
@@ -185,7 +191,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     if (usePattern && blockBytes > 0) f.block = arena.alloc(blockBytes);
     return f;
   };
-  const allocIn = (f: Frame, id: string, bytes: number, traced: boolean): void => {
+  const allocIn = (f: Frame, id: ReplayId, bytes: number, traced: boolean): void => {
     if (traced) {
       f.trace.push({ kind: 'alloc', id, sizeBytes: bytes });
       f.tracedIds.add(id);
@@ -193,7 +199,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     if (f.usePattern && traced) return;
     f.live.set(id, arena.alloc(bytes));
   };
-  const freeIn = (f: Frame, id: string): void => {
+  const freeIn = (f: Frame, id: ReplayId): void => {
     if (f.tracedIds.has(id)) f.trace.push({ kind: 'free', id });
     const h = f.live.get(id);
     if (h !== undefined) {
@@ -210,7 +216,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     if (options.memPattern && f.mayPattern && !f.usePattern && f.traceOk && !patterns.has(f.key)) patterns.set(f.key, bestFitPeakBytes(f.trace));
   };
   // One step's Compute in frame `f`; `outer` and `escapes` route a body's kept outputs to the kernel's frame.
-  const runStep = (step: ReplayStep, f: Frame, outer: Frame | null, escapes: Readonly<Record<string, { id: string; traced: boolean }>> | null): void => {
+  const runStep = (step: ReplayStep, f: Frame, outer: Frame | null, escapes: ReadonlyMap<ReplayId, { id: ReplayId; traced: boolean }> | null): void => {
     if (broken === null && step.unknown !== null) broken = step.unknown;
     if (broken !== null) return;
     if (step.kernel) {
@@ -227,7 +233,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     let heldHandle = -1;
     for (const [k, a] of step.allocs.entries()) {
       if (held && k === held.allocsBefore) heldHandle = arena.alloc(held.bytes);
-      const to = escapes?.[a.id];
+      const to = escapes?.get(a.id);
       if (to && outer) allocIn(outer, to.id, a.bytes, to.traced);
       else allocIn(f, a.id, a.bytes, a.traced);
     }

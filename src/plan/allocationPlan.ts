@@ -20,6 +20,7 @@ import { OUTPUT_RULES, type PlannerState } from './allocationRules';
 import { Freelist } from './freelist';
 import { lookupKernel } from './kernelTable';
 import type { ValuePlan } from './valuePlan';
+import { valueTable, type ValueTable } from './valueTable';
 import { normalizeDomain } from '../onnx/domain';
 
 export type { ValuePlan } from './valuePlan';
@@ -36,12 +37,31 @@ export interface AllocationPlanInput {
   view: PlanView;
   /** Op type of the node owning this graph (e.g. 'Loop'), null for the main graph. */
   parentOpType: string | null;
+  /** The graph's value table when the caller has it (planStatic shares it with the execution order). */
+  table?: ValueTable;
+}
+
+/** A plan's values by name (the value table's index, without a second Map of every name). */
+export class ValueLookup {
+  constructor(
+    private readonly index: ReadonlyMap<string, number>,
+    private readonly values: readonly ValuePlan[],
+  ) {}
+
+  get(name: string): ValuePlan | undefined {
+    const i = this.index.get(name);
+    return i === undefined ? undefined : this.values[i];
+  }
+
+  has(name: string): boolean {
+    return this.index.has(name);
+  }
 }
 
 /** The allocation plan of one graph: values in OrtValue index order, and a lookup by name. */
 export interface AllocationPlan {
   values: ValuePlan[];
-  byName: Map<string, ValuePlan>;
+  byName: ValueLookup;
   /** By ortIndex: the ortIndex of the value's root (`root` as an index; a root is its own). */
   rootOf: Int32Array;
   /**
@@ -56,52 +76,42 @@ export interface AllocationPlan {
 /** Plans every value of the graph the way ORT 1.30's sequential planner does (parallel view: rules 3 and 5 off). */
 export function computeAllocationPlan(input: AllocationPlanInput): AllocationPlan {
   const { exec, order, typeOf, opsets, view } = input;
-  const values: ValuePlan[] = [];
-  const byName = new Map<string, ValuePlan>();
+  const table = input.table ?? valueTable(exec);
   const initNames = exec.initializers;
-  const inputNames = new Set(exec.inputs.map((v) => v.name));
-  const outputNames = new Set(exec.outputs.map((v) => v.name));
   const stepOf = new Int32Array(exec.nodes.length);
   for (let step = 0; step < order.length; step++) stepOf[order[step]!] = step;
 
-  const add = (name: string): ValuePlan => {
-    let v = byName.get(name);
-    if (v) return v;
-    v = {
-      name,
-      ortIndex: values.length,
-      allocKind: 'Allocate',
-      root: name,
-      reuseVia: null,
-      reusedFrom: null,
-      producedAt: -1,
-      producerNode: null,
-      consumers: [],
-      isGraphInput: inputNames.has(name),
-      isGraphOutput: outputNames.has(name),
-      isInitializer: initNames.has(name),
-      isOuterScope: false,
-    };
-    values.push(v);
-    byName.set(name, v);
-    return v;
-  };
-  // Each node's value slots, resolved once: inputs, then implicit inputs, then outputs ('' is null),
-  // node i's at slots[slotStart[i]] ..; the passes below index them instead of looking every
-  // name up again in `byName` (those lookups grew faster than the graph: cache misses at 200k).
-  const slotStart = new Int32Array(exec.nodes.length + 1);
-  const slots: (ValuePlan | null)[] = [];
-  for (const i of exec.inputs) add(i.name);
-  for (let index = 0; index < exec.nodes.length; index++) {
-    slotStart[index] = slots.length;
-    const n = exec.nodes[index];
-    if (!n) continue;
-    for (const v of n.inputs) slots.push(v !== '' ? add(v) : null);
-    for (const v of n.implicitInputs) slots.push(add(v));
-    for (const v of n.outputs) slots.push(v !== '' ? add(v) : null);
+  const values: ValuePlan[] = table.names.map((name, ortIndex) => ({
+    name,
+    ortIndex,
+    allocKind: 'Allocate',
+    root: name,
+    reuseVia: null,
+    reusedFrom: null,
+    producedAt: -1,
+    producerNode: null,
+    consumers: [],
+    isGraphInput: false,
+    isGraphOutput: false,
+    isInitializer: false,
+    isOuterScope: false,
+  }));
+  const byName = new ValueLookup(table.index, values);
+  // The flags are set from the (few) inputs, outputs and initializers, not by a set lookup per value.
+  for (const i of exec.inputs) values[table.index.get(i.name)!]!.isGraphInput = true;
+  for (const o of exec.outputs) values[table.index.get(o.name)!]!.isGraphOutput = true;
+  for (const name of initNames.keys()) {
+    const v = byName.get(name);
+    if (v) v.isInitializer = true;
   }
-  slotStart[exec.nodes.length] = slots.length;
-  for (const o of exec.outputs) add(o.name);
+  // Each node's value slots (inputs, then implicit inputs, then outputs; '' is null), node i's at
+  // slots[slotStart[i]] ..: the passes below index them instead of looking every name up.
+  const slotStart = table.slotStart;
+  const slots: (ValuePlan | null)[] = new Array(table.slots.length);
+  for (let s = 0; s < table.slots.length; s++) {
+    const id = table.slots[s]!;
+    slots[s] = id >= 0 ? values[id]! : null;
+  }
   const inputSlot = (n: ExecNode, i: number): ValuePlan | null => slots[slotStart[n.index]! + i]!;
   const outputSlot = (n: ExecNode, k: number): ValuePlan | null => slots[slotStart[n.index]! + n.inputs.length + n.implicitInputs.length + k]!;
 

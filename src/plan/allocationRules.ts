@@ -22,7 +22,7 @@ export interface PlannerState {
   readonly typeOf: (name: string) => InferredValue | undefined;
   /** typeOf of a planned value, looked up once per value (the rules ask for the same ones several times). */
   typeAt(v: ValuePlan): InferredValue | undefined;
-  readonly byName: ReadonlyMap<string, ValuePlan>;
+  readonly byName: { get(name: string): ValuePlan | undefined };
   readonly freelist: Freelist;
   /** Remaining uses of each buffer, by the owner's ortIndex (ComputeReuseCount). */
   readonly uses: number[];

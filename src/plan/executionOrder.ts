@@ -9,39 +9,20 @@
  */
 import { PlanError } from '../onnx/lensError';
 import type { ExecGraph, ExecNode } from './execGraph';
+import { valueTable, type ValueTable } from './valueTable';
 
 /** The name ORT's profile shows for a node: its name, or `OpType_index` when unnamed. */
 export function nodeDisplayName(node: Pick<ExecNode, 'name' | 'opType' | 'index'>): string {
   return node.name !== '' ? node.name : `${node.opType}_${node.index}`;
 }
 
-/** Maps every value produced by a node to that node's index. Two producers of one name is a bad model. */
-export function producerIndex(exec: ExecGraph): Map<string, number> {
-  const producer = new Map<string, number>();
-  for (const n of exec.nodes) {
-    if (!n) continue;
-    for (const o of n.outputs) {
-      if (o === '') continue;
-      const prev = producer.get(o);
-      if (prev !== undefined) {
-        throw new PlanError('duplicate-name', `Value '${o}' is produced by both node '${nodeDisplayName(exec.nodes[prev]!)}' and node '${nodeDisplayName(n)}'`);
-      }
-      producer.set(o, n.index);
-    }
-  }
-  return producer;
-}
-
 /**
  * Node indices of `exec` in ORT's DEFAULT order. Throws PlanError 'bad-model' for an input nobody
  * defines and 'cycle' when the nodes do not form a DAG. Linear in nodes + edges (plus the sorts).
+ * `table`: the graph's value table when the caller has it (planStatic shares it with the plan).
  */
-export function computeExecutionOrder(exec: ExecGraph): number[] {
-  const producer = producerIndex(exec);
-  const defined = new Set<string>(exec.initializers.keys());
-  for (const v of exec.inputs) defined.add(v.name);
-  for (const name of exec.outerScope) defined.add(name);
-  const inputNodes = inputProducers(exec, producer, defined);
+export function computeExecutionOrder(exec: ExecGraph, table: ValueTable = valueTable(exec)): number[] {
+  const inputNodes = inputProducers(exec, table);
   const size = exec.nodes.length;
   const hasOutputEdge = new Uint8Array(size);
   for (let e = 0; e < inputNodes.to.length; e++) hasOutputEdge[inputNodes.to[e]!] = 1;
@@ -83,30 +64,54 @@ interface InputProducers {
   to: Int32Array;
 }
 
-function inputProducers(exec: ExecGraph, producer: Map<string, number>, defined: ReadonlySet<string>): InputProducers {
+/** By value index: the index of the node producing it, -1 for none. Two producers of one name is a bad model. */
+export function producersByValue(exec: ExecGraph, table: ValueTable): Int32Array {
+  const producer = new Int32Array(table.names.length).fill(-1);
+  for (const n of exec.nodes) {
+    if (!n) continue;
+    const outStart = table.slotStart[n.index]! + n.inputs.length + n.implicitInputs.length;
+    for (let s = outStart; s < table.slotStart[n.index + 1]!; s++) {
+      const v = table.slots[s]!;
+      if (v < 0) continue;
+      const prev = producer[v]!;
+      if (prev >= 0) {
+        throw new PlanError('duplicate-name', `Value '${table.names[v]}' is produced by both node '${nodeDisplayName(exec.nodes[prev]!)}' and node '${nodeDisplayName(n)}'`);
+      }
+      producer[v] = n.index;
+    }
+  }
+  return producer;
+}
+
+function inputProducers(exec: ExecGraph, table: ValueTable): InputProducers {
+  const producer = producersByValue(exec, table);
   const size = exec.nodes.length;
   const start = new Int32Array(size + 1);
-  let to = new Int32Array(Math.max(16, size));
+  const to = new Int32Array(table.slots.length);
   let count = 0;
+  let defined: Set<string> | null = null;
   for (let index = 0; index < size; index++) {
     const n = exec.nodes[index];
     start[index] = count;
     if (!n) continue;
-    const explicitCount = n.inputs.length;
-    for (let k = 0; k < explicitCount + n.implicitInputs.length; k++) {
-      const v = k < explicitCount ? n.inputs[k]! : n.implicitInputs[k - explicitCount]!;
-      if (v === '') continue;
-      const p = producer.get(v);
-      if (p === undefined) {
-        if (!defined.has(v)) {
-          throw new PlanError('bad-model', `Input '${v}' of node '${nodeDisplayName(n)}' is not produced by any node, graph input, initializer or outer-scope value`);
+    const first = table.slotStart[index]!;
+    const reads = first + n.inputs.length + n.implicitInputs.length;
+    for (let s = first; s < reads; s++) {
+      const v = table.slots[s]!;
+      if (v < 0) continue;
+      const p = producer[v]!;
+      if (p < 0) {
+        // Only the values no node produces are checked by name (graph inputs, weights, outer names).
+        if (defined === null) {
+          defined = new Set<string>(exec.initializers.keys());
+          for (const i of exec.inputs) defined.add(i.name);
+          for (const name of exec.outerScope) defined.add(name);
+        }
+        const name = table.names[v]!;
+        if (!defined.has(name)) {
+          throw new PlanError('bad-model', `Input '${name}' of node '${nodeDisplayName(n)}' is not produced by any node, graph input, initializer or outer-scope value`);
         }
         continue;
-      }
-      if (count === to.length) {
-        const grown = new Int32Array(to.length * 2);
-        grown.set(to);
-        to = grown;
       }
       to[count++] = p;
     }

@@ -2,7 +2,8 @@
 export type { ExecGraph, ExecNode } from './execGraph';
 export { buildExecGraph, outerNamesOf, subgraphsOf, constantToTensor } from './buildExecGraph';
 export { execGraphToGraph } from './execGraphToGraph';
-export { computeExecutionOrder, nodeDisplayName, producerIndex } from './executionOrder';
+export { computeExecutionOrder, nodeDisplayName, producersByValue } from './executionOrder';
+export { valueTable, type ValueTable } from './valueTable';
 export { lookupKernel, type KernelDecl } from './kernelTable';
 export { sameSize, sameStaticShape, type SizedValue } from './sameSize';
 export { computeAllocationPlan, type AllocationPlan, type AllocationPlanInput, type ValuePlan } from './allocationPlan';

@@ -11,8 +11,11 @@
 /** ORT's kAllocAlignment in bytes. */
 export const ALLOC_ALIGNMENT_BYTES = 256;
 
-/** One traced event: a self-owned allocation of `sizeBytes` (before alignment), or the free of an earlier one. */
-export type PatternEvent = { kind: 'alloc'; id: string; sizeBytes: number } | { kind: 'free'; id: string };
+/**
+ * One traced event: a self-owned allocation of `sizeBytes` (before alignment), or the free of an
+ * earlier one. `id` is opaque (a value's index or a name), equal for an allocation and its free.
+ */
+export type PatternEvent = { kind: 'alloc'; id: number | string; sizeBytes: number } | { kind: 'free'; id: number | string };
 
 /** Rounds a byte count up to ORT's 256-byte allocation alignment. */
 export function alignBytes(sizeBytes: number): number {
@@ -48,7 +51,7 @@ const bySizeThenOffset = (a: Gap, b: Gap): boolean => a.size < b.size || (a.size
 export function bestFitPeakBytes(events: readonly PatternEvent[]): number {
   const blocks: Gap[] = [];
   const gaps: Gap[] = [];
-  const live = new Map<string, Gap>();
+  const live = new Map<number | string, Gap>();
   let bufferSize = 0;
   const addGap = (offset: number, size: number): void => {
     if (size <= 0) return;

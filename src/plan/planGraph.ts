@@ -7,7 +7,8 @@ import type { PlanView } from './planTypes';
 import type { InferredValue } from '../shape/types';
 import { computeAllocationPlan, type AllocationPlan } from './allocationPlan';
 import type { ExecGraph } from './execGraph';
-import { computeExecutionOrder } from './executionOrder';
+import { computeExecutionOrder, producersByValue } from './executionOrder';
+import { valueTable, type ValueTable } from './valueTable';
 import { computeLifetimes, type Lifetimes } from './lifetimes';
 import { bestFitPeakBytes, type PatternEvent } from './memPattern';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
@@ -62,26 +63,25 @@ export type StaticPlan = Pick<GraphPlan, 'order' | 'allocation' | 'release' | 'l
 
 /** Order, allocation, release and lifetimes of `input.exec` (see StaticPlan). */
 export function planStatic(input: PlanGraphInput): StaticPlan {
-  const order = (input.fileOrder === true ? fileOrderOf(input.exec) : null) ?? computeExecutionOrder(input.exec);
-  const allocation = computeAllocationPlan({ exec: input.exec, order, typeOf: input.typeOf, opsets: input.opsets, view: input.view, parentOpType: input.parentOpType });
+  const table = valueTable(input.exec);
+  const order = (input.fileOrder === true ? fileOrderOf(input.exec, table) : null) ?? computeExecutionOrder(input.exec, table);
+  const allocation = computeAllocationPlan({ exec: input.exec, order, typeOf: input.typeOf, opsets: input.opsets, view: input.view, parentOpType: input.parentOpType, table });
   const release = computeReleasePlan(input.exec, order, allocation);
   return { order, allocation, release, lifetimes: computeLifetimes(allocation, release) };
 }
 
 /** The live nodes by ascending index when every input is produced before it is read, else null. */
-function fileOrderOf(exec: ExecGraph): number[] | null {
-  const producedAt = new Map<string, number>();
+function fileOrderOf(exec: ExecGraph, table: ValueTable): number[] | null {
+  const producer = producersByValue(exec, table);
   const order: number[] = [];
-  for (const n of exec.nodes) {
-    if (!n) continue;
-    for (const o of n.outputs) if (o !== '') producedAt.set(o, order.length);
-    order.push(n.index);
-  }
-  for (let step = 0; step < order.length; step++) {
-    const n = exec.nodes[order[step]!]!;
-    for (const name of [...n.inputs, ...n.implicitInputs]) {
-      const at = producedAt.get(name);
-      if (at !== undefined && at >= step) return null;
+  for (const n of exec.nodes) if (n) order.push(n.index);
+  // Ascending index order: an input is produced before it is read when its producer's index is lower.
+  for (const idx of order) {
+    const n = exec.nodes[idx]!;
+    const first = table.slotStart[idx]!;
+    for (let s = first; s < first + n.inputs.length + n.implicitInputs.length; s++) {
+      const v = table.slots[s]!;
+      if (v >= 0 && producer[v]! >= idx) return null;
     }
   }
   return order;
@@ -110,7 +110,7 @@ function bestFitArena(input: PlanGraphInput, order: number[], allocation: Alloca
   const traced = new Uint8Array(allocation.values.length);
   const events: PatternEvent[] = [];
   for (let i = 0; i < release.at.length; i++) if (release.at[i]! >= 0) (freesAfter[release.at[i]!] ??= []).push(i);
-  const { slots, slotStart, values } = allocation;
+  const { slots, slotStart } = allocation;
   for (let step = 0; step < order.length; step++) {
     const n = input.exec.nodes[order[step]!]!;
     const firstOut = slotStart[n.index]! + n.inputs.length + n.implicitInputs.length;
@@ -122,10 +122,10 @@ function bestFitArena(input: PlanGraphInput, order: number[], allocation: Alloca
       const size = input.bytesOf(v.name);
       if (size.bytes === null) return null;
       traced[v.ortIndex] = 1;
-      events.push({ kind: 'alloc', id: v.name, sizeBytes: size.bytes });
+      events.push({ kind: 'alloc', id: v.ortIndex, sizeBytes: size.bytes });
     }
     const freed = freesAfter[step];
-    if (freed) for (const root of freed) if (traced[root]) events.push({ kind: 'free', id: values[root]!.name });
+    if (freed) for (const root of freed) if (traced[root]) events.push({ kind: 'free', id: root });
   }
   return bestFitPeakBytes(events);
 }

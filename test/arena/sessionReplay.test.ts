@@ -73,8 +73,8 @@ test('a kernel with a body: the body runs in a frame of its own, with its own me
     ...step([]),
     kernel: [
       { kind: 'alloc', id: 'counter', bytes: 9, traced: false },
-      { kind: 'body', key: 'b', steps: body, escapes: { out: { id: 'out#1', traced: false } } },
-      { kind: 'body', key: 'b', steps: body, escapes: { out: { id: 'out#2', traced: false } } },
+      { kind: 'body', key: 'b', steps: body, escapes: new Map([['out', { id: 'out#1', traced: false }]]) },
+      { kind: 'body', key: 'b', steps: body, escapes: new Map([['out', { id: 'out#2', traced: false }]]) },
       { kind: 'free', id: 'out#1' },
       { kind: 'free', id: 'counter' },
     ],
@@ -86,7 +86,7 @@ test('a kernel with a body: the body runs in a frame of its own, with its own me
   const off = replaySession(noInit, [kernel], { arena: true, memPattern: false, runs: 1 });
   assert.deepEqual(figures(off.runs[0]!.steps), [[512, MiB]]);
   // An unknown body step makes the kernel's step unavailable.
-  const broken: ReplayStep = { ...kernel, kernel: [{ kind: 'body', key: 'b', steps: [{ ...body[0]!, unknown: 'body step: not modeled' }], escapes: {} }] };
+  const broken: ReplayStep = { ...kernel, kernel: [{ kind: 'body', key: 'b', steps: [{ ...body[0]!, unknown: 'body step: not modeled' }], escapes: new Map() }] };
   assert.equal(replaySession(noInit, [broken], { arena: true, memPattern: false, runs: 1 }).runs[0]!.steps[0]!.reason, 'body step: not modeled');
 });
 
@@ -98,8 +98,8 @@ test('a body frame holds its pattern block from its second run: a block the aren
   const kernel: ReplayStep = {
     ...step([]),
     kernel: [
-      { kind: 'body', key: 'b', steps: body, escapes: { keep: { id: 'k1', traced: false } } },
-      { kind: 'body', key: 'b', steps: body, escapes: { keep: { id: 'k2', traced: false } } },
+      { kind: 'body', key: 'b', steps: body, escapes: new Map([['keep', { id: 'k1', traced: false }]]) },
+      { kind: 'body', key: 'b', steps: body, escapes: new Map([['keep', { id: 'k2', traced: false }]]) },
       { kind: 'free', id: 'k1' },
     ],
   };

@@ -26,7 +26,7 @@ test('bestFitPeakBytes() reuses the tail gap left by a freed top block', () => {
 
 /** ORT's TraceAllocation as a direct linear scan, to check the indexed version against. */
 function referenceBestFit(events: readonly PatternEvent[]): number {
-  const blocks: { offset: number; size: number; id: string }[] = [];
+  const blocks: { offset: number; size: number; id: number | string }[] = [];
   let bufferSize = 0;
   for (const e of events) {
     if (e.kind === 'free') {
