@@ -35,14 +35,66 @@ export function inferenceOrder(nodes: readonly (ShapeNode | undefined)[]): Shape
 }
 
 /**
+ * The values of a node list as integers: every name a node reads or writes has an id (the names in
+ * `preset` first, in their order, then the nodes' outputs and inputs in file order), and each live
+ * node's inputs and outputs are ids (-1 for ''): node i's inputs are inIds[inStart[i]] ..
+ * inIds[inStart[i + 1] - 1], its outputs likewise in outIds. Inference and its order look values up
+ * by these instead of by name: string-keyed Maps of every value were cache misses that grew faster
+ * than the graph.
+ */
+export interface NodeSlots {
+  readonly names: readonly string[];
+  readonly ids: ReadonlyMap<string, number>;
+  readonly inStart: Int32Array;
+  readonly inIds: Int32Array;
+  readonly outStart: Int32Array;
+  readonly outIds: Int32Array;
+}
+
+/** The slots of `live` (see NodeSlots). */
+export function nodeSlots(live: readonly ShapeNode[], preset: readonly string[] = []): NodeSlots {
+  const names: string[] = [];
+  const ids = new Map<string, number>();
+  const idOf = (name: string): number => {
+    let i = ids.get(name);
+    if (i === undefined) {
+      i = names.length;
+      names.push(name);
+      ids.set(name, i);
+    }
+    return i;
+  };
+  for (const name of preset) idOf(name);
+  const count = live.length;
+  const inStart = new Int32Array(count + 1);
+  const outStart = new Int32Array(count + 1);
+  for (let i = 0; i < count; i++) {
+    inStart[i + 1] = inStart[i]! + live[i]!.inputs.length;
+    outStart[i + 1] = outStart[i]! + live[i]!.outputs.length;
+  }
+  const inIds = new Int32Array(inStart[count]!);
+  const outIds = new Int32Array(outStart[count]!);
+  for (let i = 0; i < count; i++) {
+    const outs = live[i]!.outputs;
+    for (let k = 0; k < outs.length; k++) outIds[outStart[i]! + k] = outs[k] ? idOf(outs[k]!) : -1;
+  }
+  for (let i = 0; i < count; i++) {
+    const ins = live[i]!.inputs;
+    for (let k = 0; k < ins.length; k++) inIds[inStart[i]! + k] = ins[k] ? idOf(ins[k]!) : -1;
+  }
+  return { names, ids, inStart, inIds, outStart, outIds };
+}
+
+/**
  * `inferenceOrder` as positions in `live` (every entry defined). The edges go into flat typed
  * arrays instead of one array per node: at 200k nodes the per-node arrays were a large share of
- * what the scavenger had to copy.
+ * what the scavenger had to copy. `slots`: nodeSlots(live) when the caller has it.
  */
-export function inferenceOrderIndices(live: readonly ShapeNode[]): Int32Array {
+export function inferenceOrderIndices(live: readonly ShapeNode[], slots: NodeSlots = nodeSlots(live)): Int32Array {
   const count = live.length;
-  const producer = new Map<string, number>();
-  for (let i = 0; i < count; i++) for (const o of live[i]!.outputs) if (o) producer.set(o, i);
+  // The producer of each value id; a name produced twice keeps its last producer.
+  const producer = new Int32Array(slots.names.length).fill(-1);
+  for (let i = 0; i < count; i++) for (let s = slots.outStart[i]!; s < slots.outStart[i + 1]!; s++) if (slots.outIds[s]! >= 0) producer[slots.outIds[s]!] = i;
   // Edges p -> i, once per (p, i), in ascending i: lastReader[p] === i when i already has its edge from p.
   const lastReader = new Int32Array(count).fill(-1);
   const indegree = new Int32Array(count);
@@ -55,10 +107,10 @@ export function inferenceOrderIndices(live: readonly ShapeNode[]): Int32Array {
     const reads = n.attributes.some((a) => a.g || a.graphs) ? subgraphReads(n) : null;
     const total = n.inputs.length + (reads ? reads.length : 0);
     for (let k = 0; k < total; k++) {
-      const name = k < n.inputs.length ? n.inputs[k]! : reads![k - n.inputs.length]!;
-      if (name === '') continue;
-      const p = producer.get(name);
-      if (p === undefined || p === i || lastReader[p] === i) continue;
+      const id = k < n.inputs.length ? slots.inIds[slots.inStart[i]! + k]! : (slots.ids.get(reads![k - n.inputs.length]!) ?? -1);
+      if (id < 0) continue;
+      const p = producer[id]!;
+      if (p < 0 || p === i || lastReader[p] === i) continue;
       lastReader[p] = i;
       if (edges === from.length) {
         from = grow(from);

@@ -11,7 +11,7 @@
 import { ShapeError } from '../onnx/lensError';
 import { internalRuleError } from '../onnx/internalError';
 import type { FunctionInfo, Graph, SparseTensorInfo, TensorInfo, TypeInfo, ValueInfo } from '../onnx/model';
-import { inferenceOrderIndices } from './graphOrder';
+import { inferenceOrderIndices, nodeSlots, type NodeSlots } from './graphOrder';
 import { makeRuleContext, type PassSettings, type ShapeRuleLookup } from './nodeContext';
 import type { OutSpec, ShapeNode, Val } from './ruleContext';
 import { domainName } from '../onnx/domain';
@@ -70,9 +70,23 @@ export interface InferShapesOptions {
 /** Nesting limit for subgraphs and function calls. */
 const MAX_DEPTH = 64;
 
+/** One pass's values of one graph, by the graph structure's value ids (a Map of every name per pass was the costly part at 200k values). */
+class PassValues {
+  constructor(
+    readonly structure: GraphStructure,
+    /** By value id; undefined until the pass defines it. */
+    readonly vals: (Val | undefined)[],
+  ) {}
+
+  get(name: string): Val | undefined {
+    const id = this.structure.slots.ids.get(name);
+    return id === undefined ? undefined : this.vals[id];
+  }
+}
+
 /** One pass's result for one graph. */
 interface PassResult {
-  values: Map<string, Val>;
+  values: PassValues;
   subgraphs: Map<Graph, PassResult>;
 }
 
@@ -83,7 +97,7 @@ export class StaticPassMemo {
 }
 
 interface Scope {
-  values: Map<string, Val>;
+  values: { get(name: string): Val | undefined };
   parent: Scope | null;
 }
 
@@ -98,6 +112,15 @@ function lookup(scope: Scope | null, name: string): Val | undefined {
   for (let s = scope; s; s = s.parent) {
     const v = s.values.get(name);
     if (v) return s === scope ? v : bodyView(v);
+  }
+  return undefined;
+}
+
+/** `name` in the scopes enclosing a graph (`outer` the nearest), as a body sees it. */
+function lookupOuter(outer: Scope, name: string): Val | undefined {
+  for (let s: Scope | null = outer; s; s = s.parent) {
+    const v = s.values.get(name);
+    if (v) return bodyView(v);
   }
   return undefined;
 }
@@ -121,26 +144,54 @@ function liveNodesOf(nodes: readonly (ShapeNode | undefined)[]): { live: ShapeNo
   return { live, labels };
 }
 
-/** What inference reads of a node list besides types: the live nodes, their labels and their order. */
+/** What inference reads of a graph besides types: the live nodes, their labels, their order and the value ids. */
 interface GraphStructure {
   live: ShapeNode[];
   labels: string[];
   order: Int32Array;
+  /** Value ids: the initializers, sparse initializers and inputs first, then the nodes' values (graphOrder.ts). */
+  slots: NodeSlots;
+  /** Value ids in the order a pass first defines them (initializers, sparse initializers, inputs, node outputs in `order`): the order results iterate in. */
+  defined: Int32Array;
+  /** The declared type of each value id (value_info, then graph outputs, the later winning), for the nodes' outputs. */
+  declared: (TypeInfo | undefined)[];
 }
 
 /**
  * A report's rebinds infer the same (cached, never edited) graphs again with other bindings; their
- * live nodes, labels and topological order do not depend on bindings, so they are computed once per
- * node list.
+ * live nodes, labels, topological order and value ids do not depend on bindings, so they are
+ * computed once per graph (both passes share them).
  */
-const structures = new WeakMap<readonly (ShapeNode | undefined)[], GraphStructure>();
+const structures = new WeakMap<ShapeGraph, GraphStructure>();
 
-function structureOf(nodes: readonly (ShapeNode | undefined)[]): GraphStructure {
-  let s = structures.get(nodes);
-  if (!s) {
-    const { live, labels } = liveNodesOf(nodes);
-    structures.set(nodes, (s = { live, labels, order: inferenceOrderIndices(live) }));
+function structureOf(g: ShapeGraph): GraphStructure {
+  let s = structures.get(g);
+  if (s) return s;
+  const { live, labels } = liveNodesOf(g.nodes);
+  const preset: string[] = [];
+  for (const t of initializerList(g)) preset.push(t.name);
+  for (const t of g.sparseInitializers ?? []) preset.push(t.name);
+  for (const vi of g.inputs) preset.push(vi.name);
+  const slots = nodeSlots(live, preset);
+  const order = inferenceOrderIndices(live, slots);
+  const seen = new Uint8Array(slots.names.length);
+  const defined: number[] = [];
+  const define = (id: number): void => {
+    if (id >= 0 && !seen[id]) {
+      seen[id] = 1;
+      defined.push(id);
+    }
+  };
+  for (const name of preset) define(slots.ids.get(name)!);
+  for (const at of order) for (let k = slots.outStart[at]!; k < slots.outStart[at + 1]!; k++) define(slots.outIds[k]!);
+  const declared: (TypeInfo | undefined)[] = new Array(slots.names.length);
+  for (const list of [g.valueInfo, g.outputs]) {
+    for (const vi of list) {
+      const id = vi.type ? slots.ids.get(vi.name) : undefined;
+      if (id !== undefined) declared[id] = vi.type!;
+    }
   }
+  structures.set(g, (s = { live, labels, order, slots, defined: Int32Array.from(defined), declared }));
   return s;
 }
 
@@ -151,28 +202,31 @@ function initializerList(g: ShapeGraph): TensorInfo[] {
 /** Runs one pass over `g`. `formals` are a body's input values by position (null: use the declaration). */
 function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, formals: (Val | null)[] | null, depth: number, inputValues?: Readonly<Record<string, readonly number[]>>): PassResult {
   if (depth > MAX_DEPTH) throw new ShapeError('too-deep', `Subgraph nesting deeper than ${MAX_DEPTH}`);
-  const values = new Map<string, Val>();
+  const structure = structureOf(g);
+  const { slots } = structure;
+  const vals: (Val | undefined)[] = new Array(slots.names.length);
+  const values = new PassValues(structure, vals);
   const result: PassResult = { values, subgraphs: new Map() };
   const scope: Scope = { values, parent };
-  const declared = new Map<string, TypeInfo>();
-  for (const vi of g.valueInfo) if (vi.type) declared.set(vi.name, vi.type);
-  for (const vi of g.outputs) if (vi.type) declared.set(vi.name, vi.type);
   const inputNames = new Set(g.inputs.map((i) => i.name));
   // The main graph's inputs: an unnamed dim gets a symbol of its own in the runtime pass (unnamedInputDim).
   const namesUnnamed = !pass.isStatic && parent === null && formals === null && depth === 0;
+  const set = (name: string, v: Val): void => {
+    vals[slots.ids.get(name)!] = v;
+  };
 
   for (const t of initializerList(g)) {
     const overridable = pass.canOverrideInitializers && inputNames.has(t.name);
-    values.set(t.name, tensorVal(t, pass.isStatic && overridable ? null : t.values));
+    set(t.name, tensorVal(t, pass.isStatic && overridable ? null : t.values));
   }
-  for (const s of g.sparseInitializers ?? []) values.set(s.name, tensorVal(s, null));
+  for (const s of g.sparseInitializers ?? []) set(s.name, tensorVal(s, null));
   g.inputs.forEach((vi, i) => {
     const formal = formals?.[i] ?? null;
-    if (formal) values.set(vi.name, mergeDeclared(formal, vi.type ?? undefined, pass, vi.name));
+    if (formal) set(vi.name, mergeDeclared(formal, vi.type ?? undefined, pass, vi.name));
     else {
       const init = values.get(vi.name);
-      if (!init) values.set(vi.name, fromType(namesUnnamed ? nameUnnamedDims(vi.type, vi.name) : vi.type, pass, vi.name));
-      else values.set(vi.name, mergeDeclared(init, vi.type ?? undefined, pass, vi.name));
+      if (!init) set(vi.name, fromType(namesUnnamed ? nameUnnamedDims(vi.type, vi.name) : vi.type, pass, vi.name));
+      else set(vi.name, mergeDeclared(init, vi.type ?? undefined, pass, vi.name));
     }
     const fixed = inputValues?.[vi.name];
     if (fixed) values.get(vi.name)!.value = [...fixed];
@@ -184,15 +238,22 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
     result.subgraphs.set(body, sub);
     return body.outputs.map((o) => sub.values.get(o.name) ?? unknownVal(`subgraph output '${o.name}' has no producer`));
   };
-  const { live, labels, order } = structureOf(g.nodes);
+  const { live, labels, order } = structure;
   for (const at of order) {
     const node = live[at]!;
     const label = labels[at]!;
-    const specs = inferNode(pass, node, label, scope, inferBody, depth);
-    const staticProp = pass.isStatic ? staticDataOf(pass, node, scope) : null;
+    // The node's inputs, looked up once by id (this graph's values, else the enclosing scopes by name).
+    const found: (Val | undefined)[] = new Array(node.inputs.length);
+    for (let k = 0; k < node.inputs.length; k++) {
+      const id = slots.inIds[slots.inStart[at]! + k]!;
+      found[k] = id < 0 ? undefined : (vals[id] ?? (parent ? lookupOuter(parent, node.inputs[k]!) : undefined));
+    }
+    const specs = inferNode(pass, node, label, found, inferBody, depth);
+    const staticProp = pass.isStatic ? staticDataOf(pass, node, found) : null;
     for (let k = 0; k < node.outputs.length; k++) {
       const name = node.outputs[k]!;
       if (!name) continue;
+      const id = slots.outIds[slots.outStart[at]! + k]!;
       const spec = specs[k];
       let v: Val = spec
         ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype ?? null, shape: cleanDims(spec.shape), value: cleanDims(spec.value ?? null), reason: spec.reason ?? null, elemKind: spec.elemKind }
@@ -203,18 +264,18 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
         v.value = propagatedContents(prop);
         if (prop) v.prop = prop;
       }
-      v = mergeDeclared(v, declared.get(name), pass, name);
+      v = mergeDeclared(v, structure.declared[id], pass, name);
       if (isIncomplete(v) && v.reason === null) v.reason = inheritedReason(node, scope) ?? `${node.opType} '${label}' leaves output '${name}' partly unknown`;
-      values.set(name, v);
+      vals[id] = v;
     }
   }
   return result;
 }
 
 /** The data ORT's resolution propagates to the node's first output (static pass). */
-function staticDataOf(pass: PassSettings, node: ShapeNode, scope: Scope): PropagatedData | null {
+function staticDataOf(pass: PassSettings, node: ShapeNode, found: readonly (Val | undefined)[]): PropagatedData | null {
   if (node.opType === 'Constant' && node.domain === '') return null;
-  const inputs = node.inputs.map((name) => (name ? (lookup(scope, name) ?? null) : null));
+  const inputs = node.inputs.map((name, k) => (name ? (found[k] ?? null) : null));
   return propagateStaticData(node, pass.opsets[domainName(node.domain)] ?? 0, inputs);
 }
 
@@ -238,11 +299,12 @@ function inheritedReason(node: ShapeNode, scope: Scope): string | null {
 
 type BodyInferrer = (g: Graph, formals: (Val | null)[] | null) => Val[];
 
-function inferNode(pass: PassSettings, node: ShapeNode, label: string, scope: Scope, inferBody: BodyInferrer, depth: number): (OutSpec | null)[] {
+/** `found`: the node's inputs as looked up in its scope (undefined: no producer, or ''). */
+function inferNode(pass: PassSettings, node: ShapeNode, label: string, found: readonly (Val | undefined)[], inferBody: BodyInferrer, depth: number): (OutSpec | null)[] {
   if (node.opType === 'Constant' && node.domain === '') return [constantVal(node)];
-  const inputs = node.inputs.map((name) => {
+  const inputs = node.inputs.map((name, k) => {
     if (!name) return null;
-    return lookup(scope, name) ?? unknownVal(`value '${name}' has no producer`);
+    return found[k] ?? unknownVal(`value '${name}' has no producer`);
   });
   const fn = pass.functions.size > 0 ? pass.functions.get(`${node.domain}::${node.opType}`) : undefined;
   if (fn) return inferFunctionCall(pass, fn, node, inputs, depth);
@@ -310,28 +372,76 @@ function sameDims(fixed: (number | string | null)[] | null, shape: SymDim[] | nu
   return shape as number[];
 }
 
+/**
+ * A graph's inferred values by name, held by value id (the graph structure's) in one array:
+ * zipping the passes into a Map of every name was a Map insertion per value, a cache miss each at
+ * 200k values. Iterates in the order the passes defined the values, as that Map did.
+ */
+class InferredValues implements ReadonlyMap<string, InferredValue> {
+  constructor(
+    private readonly structure: GraphStructure,
+    private readonly byId: (InferredValue | undefined)[],
+    readonly size: number,
+  ) {}
+
+  get(name: string): InferredValue | undefined {
+    const id = this.structure.slots.ids.get(name);
+    return id === undefined ? undefined : this.byId[id];
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  forEach(fn: (value: InferredValue, key: string, map: ReadonlyMap<string, InferredValue>) => void, thisArg?: unknown): void {
+    for (const [k, v] of this.entries()) fn.call(thisArg, v, k, this);
+  }
+
+  *entries(): MapIterator<[string, InferredValue]> {
+    const { defined, slots } = this.structure;
+    for (let i = 0; i < defined.length; i++) {
+      const v = this.byId[defined[i]!];
+      if (v) yield [slots.names[defined[i]!]!, v];
+    }
+  }
+
+  *keys(): MapIterator<string> {
+    for (const [k] of this.entries()) yield k;
+  }
+
+  *values(): MapIterator<InferredValue> {
+    for (const [, v] of this.entries()) yield v;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, InferredValue]> {
+    return this.entries();
+  }
+}
+
 function zip(st: PassResult | undefined, rt: PassResult): InferenceResult {
-  const values = new Map<string, InferredValue>();
-  // Both passes define the values in the same order (one walk of the same graph), so the static
-  // entry is read in step with the runtime one and looked up by name only where they part: the
-  // lookups were cache misses at 200k values.
-  const stEntries = st?.values.entries();
-  for (const [name, r] of rt.values) {
-    const next = stEntries?.next();
-    const s = next && !next.done && next.value[0] === name ? next.value[1] : st?.values.get(name);
+  const { structure, vals } = rt.values;
+  // Both passes ran over the same graph object, so they share its structure and value ids.
+  const stVals = st && st.values.structure === structure ? st.values.vals : null;
+  const byId: (InferredValue | undefined)[] = new Array(vals.length);
+  let size = 0;
+  for (let id = 0; id < vals.length; id++) {
+    const r = vals[id];
+    if (!r) continue;
+    const s = stVals ? stVals[id] : st?.values.get(structure.slots.names[id]!);
     const concrete = r.value && r.value.every((x): x is number => typeof x === 'number') ? (r.value as number[]) : null;
-    values.set(name, {
+    byId[id] = {
       kind: r.kind !== 'unknown' ? r.kind : (s?.kind ?? 'unknown'),
       dtype: r.dtype ?? s?.dtype ?? null,
       shape: r.shape,
       staticShape: sameDims(staticDims(s?.shape ?? null), r.shape),
       value: concrete,
       reason: r.reason,
-    });
+    };
+    size++;
   }
   const subgraphs = new Map<Graph, InferenceResult>();
   for (const [g, sub] of rt.subgraphs) subgraphs.set(g, zip(st?.subgraphs.get(g), sub));
-  return { values, subgraphs };
+  return { values: new InferredValues(structure, byId, size), subgraphs };
 }
 
 /** Infers dtype, runtime shape, ORT static shape and small contents of every value of `graph` (see file comment). */

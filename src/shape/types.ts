@@ -34,7 +34,7 @@ export interface InferredValue {
 /** Inference result of one graph, with its subgraph bodies' results nested by Graph object. */
 export interface InferenceResult {
   /** Every value name of this graph (inputs, initializers, node outputs) → its inferred type. */
-  values: Map<string, InferredValue>;
+  values: ReadonlyMap<string, InferredValue>;
   /** Results for subgraph bodies, keyed by the Graph object found in the node attribute. */
   subgraphs: Map<Graph, InferenceResult>;
   /** Top-level result only: the data-dependent symbols the run pass generated (e.g. 'NonZero_3.count'), in any body too; absent when none. */
