@@ -73,7 +73,12 @@ export function dimFacts(graph: DimFactsGraph, inference: InferenceResult, symbo
     // forEach, not for-of: no entry array per value (200k values in a large model).
     result.values.forEach((t, value) => {
       const run = t.shape;
-      if (run) for (const d of run) if (d !== null && typeof d !== 'number') for (const s of dimSymbols(d)) runSymbols.add(s);
+      if (run) {
+        for (let i = 0; i < run.length; i++) {
+          const d = run[i]!;
+          if (d !== null && typeof d !== 'number') for (const s of dimSymbols(d)) runSymbols.add(s);
+        }
+      }
       const declared = t.staticShape;
       if (!declared || !run || declared.length !== run.length) return;
       for (let axis = 0; axis < declared.length; axis++) {

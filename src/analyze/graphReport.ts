@@ -93,7 +93,7 @@ function uniqueId(ctx: GraphReportContext, id: string): string {
 
 /** A report shape: the inferred array itself when every dim is a number or unknown (the usual case; never mutated), else the formatted dims. */
 function shapeOut(shape: SymDim[], symbols: Set<string>): ReportDim[] {
-  for (const d of shape) if (d !== null && typeof d !== 'number') return shape.map((x) => dimOut(x, symbols));
+  for (let i = 0; i < shape.length; i++) if (shape[i] !== null && typeof shape[i] !== 'number') return shape.map((x) => dimOut(x, symbols));
   return shape as ReportDim[];
 }
 
@@ -262,7 +262,12 @@ export function buildGraphReport(
     const init = rows.initializers[i];
     const staticShape = t?.staticShape ?? (init ? init.dims : null);
     // `?` is an exporter's "unknown", not a dim to bind (a graph input's is bound as input:axis).
-    if (staticShape) for (const d of staticShape) if (typeof d === 'string' && d !== '' && d !== '?') ctx.symbols.add(d);
+    if (staticShape) {
+      for (let k = 0; k < staticShape.length; k++) {
+        const d = staticShape[k];
+        if (typeof d === 'string' && d !== '' && d !== '?') ctx.symbols.add(d);
+      }
+    }
     return {
       name: v.name,
       dtype: t?.dtype != null ? dataTypeName(t.dtype) : init ? dataTypeName(init.dataType) : null,
@@ -300,7 +305,7 @@ export function buildGraphReport(
       ...plan.curve.peak,
       label: ctx.view === 'parallel' ? parallelPeakLabel(plan.curve.peak) : 'modeled peak of live requested bytes (ORT sequential plan)',
     },
-    maxLiveBytes: maxKnownLiveBytes(steps.map((s) => s.liveBytes)),
+    maxLiveBytes: maxKnownLiveBytes(plan.curve.liveBytes),
     initialization,
     uncovered: graphUncovered(exec, hasBodies),
     unavailable: groupUnavailable(values, steps),
@@ -394,8 +399,9 @@ function groupUnavailable(values: ReportValue[], steps: ReportStep[]): Unavailab
     if (!g) groups.set(reason, (g = { reason, values: [], steps: [] }));
     return g;
   };
-  for (const v of values) if (v.bytes === null) group(v.unavailableReason ?? 'unknown').values.push(v.name);
-  for (const s of steps) if (s.workspaceState === 'unavailable') group(s.workspaceReason ?? 'workspace unknown').steps.push(s.index);
+  // Indexed loops: a for-of made an iterator result per value and step in this once-per-report call.
+  for (let i = 0; i < values.length; i++) if (values[i]!.bytes === null) group(values[i]!.unavailableReason ?? 'unknown').values.push(values[i]!.name);
+  for (let i = 0; i < steps.length; i++) if (steps[i]!.workspaceState === 'unavailable') group(steps[i]!.workspaceReason ?? 'workspace unknown').steps.push(steps[i]!.index);
   return [...groups.values()];
 }
 

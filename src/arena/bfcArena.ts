@@ -145,6 +145,11 @@ export class BfcArena {
     return { ...this.stats };
   }
 
+  /** The statistics as they are now, without a copy: read them before the next alloc or free (the replay samples every step). */
+  peekStats(): Readonly<ArenaStats> {
+    return this.stats;
+  }
+
   /** Size of the largest free chunk in the regions (0 when none). */
   largestFreeChunkBytes(): number {
     for (let b = NUM_BINS - 1; b >= 0; b--) {

@@ -78,8 +78,6 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   const { exec, order, typeOf, opsets, view } = input;
   const table = input.table ?? valueTable(exec);
   const initNames = exec.initializers;
-  const stepOf = new Int32Array(exec.nodes.length);
-  for (let step = 0; step < order.length; step++) stepOf[order[step]!] = step;
 
   const values: ValuePlan[] = table.names.map((name, ortIndex) => ({
     name,
@@ -116,9 +114,9 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   const outputSlot = (n: ExecNode, k: number): ValuePlan | null => slots[slotStart[n.index]! + n.inputs.length + n.implicitInputs.length + k]!;
 
   // Producers and consumers.
-  for (const nodeIndex of order) {
+  for (let step = 0; step < order.length; step++) {
+    const nodeIndex = order[step]!;
     const n = exec.nodes[nodeIndex]!;
-    const step = stepOf[nodeIndex]!;
     const first = slotStart[nodeIndex]!;
     const readCount = n.inputs.length + n.implicitInputs.length;
     for (let s = first + readCount; s < slotStart[nodeIndex + 1]!; s++) {
@@ -205,7 +203,8 @@ function planInputsAndWeights(values: readonly ValuePlan[], exec: ExecGraph, use
 
 /** ComputeReuseCount: one use per input slot (implicit ones too) and per output of each node in order. */
 function countUses(order: readonly number[], slots: readonly (ValuePlan | null)[], slotStart: Int32Array, uses: number[]): void {
-  for (const nodeIndex of order) {
+  for (let step = 0; step < order.length; step++) {
+    const nodeIndex = order[step]!;
     for (let s = slotStart[nodeIndex]!; s < slotStart[nodeIndex + 1]!; s++) {
       const v = slots[s];
       if (v) uses[v.ortIndex]!++;

@@ -66,7 +66,7 @@ class InferredDtypes implements DtypeMap {
   mayHold(dtype: number): boolean {
     if (this.present === null) {
       const present = new Set<number | null>();
-      for (const v of this.inferred.values()) present.add(v.dtype);
+      this.inferred.forEach((v) => present.add(v.dtype));
       for (const d of this.outer.values()) present.add(d);
       for (const d of this.overrides.values()) present.add(d);
       this.present = present;
