@@ -30,7 +30,7 @@ function conditionPassesThrough(body: Graph): boolean {
  * `typeOf` reads the runtime channel; `bindings` may fix a Loop's `<node>.iterations`.
  */
 export function controlFlowFactsOf(n: ExecNode, display: string, typeOf: (name: string) => InferredValue | undefined, bindings: Readonly<Record<string, number>>, opset: number): ControlFlowFacts | undefined {
-  if (n.domain !== '' && n.domain !== 'ai.onnx') return undefined;
+  if ((n.domain !== '' && n.domain !== 'ai.onnx') || (n.opType !== 'If' && n.opType !== 'Loop' && n.opType !== 'Scan')) return undefined;
   const bodyOf = (attribute: string): Graph | null => n.subgraphs.find((s) => s.attribute === attribute)?.graph ?? null;
   const scalar = (name: string | undefined): number | null => {
     if (name === undefined || name === '') return null;

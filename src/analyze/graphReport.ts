@@ -113,19 +113,21 @@ export function valueSizes(exec: ExecGraph, typeOf: (name: string) => InferredVa
   return (name: string): SizeWithReason => {
     let s = sizeCache.get(name);
     if (s) return s;
-    const init = exec.initializers.get(name);
-    const t = typeOf(name);
-    if (init) s = init.byteSize === null ? { bytes: null, reason: `initializer '${name}': ${init.byteSizeReason ?? 'its size is unknown'}` } : { bytes: init.byteSize, reason: null };
-    else if (!t) s = { bytes: null, reason: 'no type inferred' };
-    else if (t.kind !== 'tensor' && t.kind !== 'unknown') s = { bytes: null, reason: `${t.kind} value: its contents are allocated by the kernel` };
-    else if (t.dtype === DataType.STRING) s = { bytes: null, reason: 'string tensor: size depends on the strings' };
-    else {
-      s = shapeBytes(t.dtype, t.shape, bindings, name);
-      if (s.bytes === null && t.reason) s = { bytes: null, reason: t.reason };
-    }
+    s = valueSize(exec, name, typeOf(name), bindings);
     sizeCache.set(name, s);
     return s;
   };
+}
+
+/** The own bytes of value `name` of type `t` (valueSizes without its memo). */
+export function valueSize(exec: ExecGraph, name: string, t: InferredValue | undefined, bindings: Record<string, number>): SizeWithReason {
+  const init = exec.initializers.size > 0 ? exec.initializers.get(name) : undefined;
+  if (init) return init.byteSize === null ? { bytes: null, reason: `initializer '${name}': ${init.byteSizeReason ?? 'its size is unknown'}` } : { bytes: init.byteSize, reason: null };
+  if (!t) return { bytes: null, reason: 'no type inferred' };
+  if (t.kind !== 'tensor' && t.kind !== 'unknown') return { bytes: null, reason: `${t.kind} value: its contents are allocated by the kernel` };
+  if (t.dtype === DataType.STRING) return { bytes: null, reason: 'string tensor: size depends on the strings' };
+  const s = shapeBytes(t.dtype, t.shape, bindings, name);
+  return s.bytes === null && t.reason ? { bytes: null, reason: t.reason } : s;
 }
 
 /** What every step without bodies shares as its `subgraphs` (never written): an empty array per step was 200k at 200k steps. */
@@ -176,7 +178,8 @@ export function buildGraphReport(
   if (parent === null) ctx.main = { typed: known.typed, inference };
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
   const bytesOf = valueSizes(exec, typeOf, ctx.bindings);
-  const planInput = { exec, typeOf, bytesOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: ctx.mainInFileOrder };
+  const sizeOf = (name: string, t: InferredValue | undefined): SizeWithReason => valueSize(exec, name, t, ctx.bindings);
+  const planInput = { exec, typeOf, bytesOf, sizeOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: ctx.mainInFileOrder };
   const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
   ctx.progress.phaseDone(2, graphId, nodeCount);
 
@@ -256,8 +259,8 @@ export function buildGraphReport(
   });
 
   const values: ReportValue[] = plan.allocation.values.map((v, i) => {
-    const t = typeOf(v.name);
-    const size = bytesOf(v.name);
+    const t = plan.columns.types[i];
+    const size = plan.columns.sizes[i]!;
     const life = plan.lifetimes.at(i);
     const init = rows.initializers[i];
     const staticShape = t?.staticShape ?? (init ? init.dims : null);

@@ -102,6 +102,6 @@ export function computeParallelPeak(plan: ParallelPlanInput, bytesOf: (name: str
 
 /** The Parallel view's curve (the sequential order without sharing) and its exact peak. */
 export function computeParallelCurve(plan: ParallelPlanInput, bytesOf: (name: string) => SizeWithReason, isCallerProvided: (name: string) => boolean = () => false): LiveCurve & { peak: ParallelPeak } {
-  const curve = computeLiveBytes(plan.allocation, plan.release, plan.order.length, bytesOf, isCallerProvided);
+  const curve = computeLiveBytes(plan.allocation, plan.release, plan.order.length, (i) => bytesOf(plan.allocation.values[i]!.name), isCallerProvided);
   return { liveBytes: curve.liveBytes, liveReason: curve.liveReason, peak: computeParallelPeak(plan, bytesOf, isCallerProvided) };
 }

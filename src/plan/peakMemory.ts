@@ -22,12 +22,12 @@ export interface LiveCurve {
   peak: { bytes: number | null; step: number | null; reason: string | null } & Partial<ParallelPeakFields>;
 }
 
-/** Computes live bytes per step for `stepCount` steps; `bytesOf` gives each value's own bytes. */
+/** Computes live bytes per step for `stepCount` steps; `sizeAt` gives each value's own bytes by ortIndex. */
 export function computeLiveBytes(
   plan: AllocationPlan,
   release: ReleasePlan,
   stepCount: number,
-  bytesOf: (name: string) => SizeWithReason,
+  sizeAt: (ortIndex: number) => SizeWithReason,
   isCallerProvided: (name: string) => boolean = () => false,
 ): LiveCurve {
   const delta = new Array<number>(stepCount + 1).fill(0);
@@ -36,11 +36,12 @@ export function computeLiveBytes(
   const starts: (string[] | undefined)[] = new Array(stepCount);
   const ends: (string[] | undefined)[] = new Array(stepCount);
   const unknownReason = new Map<string, string>();
-  for (const v of plan.values) {
+  for (let i = 0; i < plan.values.length; i++) {
+    const v = plan.values[i]!;
     if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0 || isCallerProvided(v.name)) continue;
     const r = release.at[v.ortIndex]!;
     const end = r >= 0 ? r : stepCount - 1;
-    const size = bytesOf(v.name);
+    const size = sizeAt(v.ortIndex);
     if (size.bytes === null) {
       unknownReason.set(v.name, `size of '${v.name}' unknown: ${size.reason ?? 'no reason given'}`);
       (starts[v.producedAt] ??= []).push(v.name);

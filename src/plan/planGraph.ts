@@ -21,6 +21,11 @@ export interface PlanGraphInput {
   typeOf: (name: string) => InferredValue | undefined;
   /** Own bytes of a value as the run sees it (bindings applied). */
   bytesOf: (name: string) => SizeWithReason;
+  /**
+   * bytesOf without its memo, given the value's type: what the plan's columns are made with (one
+   * call per value, so a memo of every name would only add a Map insertion each). Absent: bytesOf.
+   */
+  sizeOf?: (name: string, type: InferredValue | undefined) => SizeWithReason;
   opsets: Record<string, number>;
   view: PlanView;
   parentOpType: string | null;
@@ -52,6 +57,32 @@ export interface GraphPlan {
   curve: LiveCurve;
   /** ORT's memory-pattern block size for this plan, null when a traced size is unknown. */
   bestFitArenaBytes: number | null;
+  /** Each value's type and bytes for this binding, by ortIndex. */
+  columns: ValueColumns;
+}
+
+/**
+ * Each value's type and own bytes for one binding, by ortIndex: looked up once per value, then
+ * read by index by the curve, the best-fit trace and the report rows (each name lookup was a
+ * cache miss at 200k values, and they were made three or four times per value).
+ */
+export interface ValueColumns {
+  types: (InferredValue | undefined)[];
+  sizes: SizeWithReason[];
+}
+
+/** The columns of `allocation`'s values under `input`'s types and sizes. */
+export function valueColumns(input: PlanGraphInput, allocation: AllocationPlan): ValueColumns {
+  const n = allocation.values.length;
+  const types: (InferredValue | undefined)[] = new Array(n);
+  const sizes: SizeWithReason[] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const name = allocation.values[i]!.name;
+    const t = input.typeOf(name);
+    types[i] = t;
+    sizes[i] = input.sizeOf ? input.sizeOf(name, t) : input.bytesOf(name);
+  }
+  return { types, sizes };
 }
 
 /**
@@ -90,21 +121,22 @@ function fileOrderOf(exec: ExecGraph, table: ValueTable): number[] | null {
 /** Plans `input.exec` (see file comment), reusing `known` (planStatic of the same graph and view) when given. */
 export function planGraph(input: PlanGraphInput, known: StaticPlan = planStatic(input)): GraphPlan {
   const { order, allocation, release, lifetimes } = known;
-  return { order, allocation, release, lifetimes, curve: planLiveCurve(input, known), bestFitArenaBytes: bestFitArena(input, order, allocation, release) };
+  const columns = valueColumns(input, allocation);
+  return { order, allocation, release, lifetimes, curve: planLiveCurve(input, known, columns), bestFitArenaBytes: bestFitArena(input, order, allocation, release, columns), columns };
 }
 
 /** The live-bytes curve of `known` (planStatic of `input`) with `input`'s sizes: the part of planGraph a sweep point needs. */
-export function planLiveCurve(input: PlanGraphInput, known: StaticPlan): LiveCurve {
+export function planLiveCurve(input: PlanGraphInput, known: StaticPlan, columns?: ValueColumns): LiveCurve {
   const { order, allocation, release } = known;
   const provided = outputsProvidedByParent(input.parentOpType);
   const isCallerProvided = provided ? (name: string): boolean => allocation.byName.get(name)!.isGraphOutput : (): boolean => false;
-  return input.view === 'parallel'
-    ? computeParallelCurve(known, input.bytesOf, isCallerProvided)
-    : computeLiveBytes(allocation, release, order.length, input.bytesOf, isCallerProvided);
+  if (input.view === 'parallel') return computeParallelCurve(known, input.bytesOf, isCallerProvided);
+  const sizeAt = columns ? (i: number): SizeWithReason => columns.sizes[i]! : (i: number): SizeWithReason => input.bytesOf(allocation.values[i]!.name);
+  return computeLiveBytes(allocation, release, order.length, sizeAt, isCallerProvided);
 }
 
 /** Replays the traced self-owned allocations (Allocate roots of tensors) and their frees in step order. */
-function bestFitArena(input: PlanGraphInput, order: number[], allocation: AllocationPlan, release: ReleasePlan): number | null {
+function bestFitArena(input: PlanGraphInput, order: number[], allocation: AllocationPlan, release: ReleasePlan, columns: ValueColumns): number | null {
   // Per-step free lists by ortIndex, made only at steps that free something (not an empty array per step).
   const freesAfter: (number[] | undefined)[] = new Array(order.length);
   const traced = new Uint8Array(allocation.values.length);
@@ -117,9 +149,9 @@ function bestFitArena(input: PlanGraphInput, order: number[], allocation: Alloca
     for (let s = firstOut; s < slotStart[n.index + 1]!; s++) {
       const v = slots[s];
       if (!v || v.root !== v.name || v.allocKind !== 'Allocate') continue;
-      const t = input.typeOf(v.name);
+      const t = columns.types[v.ortIndex];
       if (t && ((t.kind !== 'tensor' && t.kind !== 'unknown') || t.dtype === DataType.STRING)) continue;
-      const size = input.bytesOf(v.name);
+      const size = columns.sizes[v.ortIndex]!;
       if (size.bytes === null) return null;
       traced[v.ortIndex] = 1;
       events.push({ kind: 'alloc', id: v.ortIndex, sizeBytes: size.bytes });

@@ -10,17 +10,17 @@ import type { WorkspaceEnv, WorkspaceEstimate, WorkspaceIo, WorkspaceNode } from
  * reason (unknown op, unknown dims, a path not modelled).
  */
 export function estimateWorkspace(node: WorkspaceNode, io: WorkspaceIo, env: WorkspaceEnv): WorkspaceEstimate {
-  const label = opLabel(node);
+  // The label only where a reason names it (a string per step at 200k steps otherwise).
   const facet = findOp(node.domain, node.opType)?.workspace;
   if (!facet?.present) {
-    return facet === undefined || facet.reason === NO_WORKSPACE_FORMULA ? unavailable(`no workspace formula for ${label}`, '') : unavailable(facet.reason, facet.source ?? '');
+    return facet === undefined || facet.reason === NO_WORKSPACE_FORMULA ? unavailable(`no workspace formula for ${opLabel(node)}`, '') : unavailable(facet.reason, facet.source ?? '');
   }
   const rule = facet.value;
   try {
     const est = rule.estimate(new OpView(node, io, env));
     // A formula fed shapes outside the ranks it models can compute NaN or fractions; never report those.
     if (est.bytes !== null && !(Number.isSafeInteger(est.bytes) && est.bytes >= 0)) {
-      return unavailable(`${label} shapes are outside what its workspace formula models`, rule.source);
+      return unavailable(`${opLabel(node)} shapes are outside what its workspace formula models`, rule.source);
     }
     return est;
   } catch (err) {
