@@ -17,7 +17,7 @@ import type { SizeWithReason } from '../plan/peakMemory';
 import { shapeBytes } from '../shape/shapeBytes';
 import { dimSymbols, formatDim } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
-import { StaticPassMemo } from '../shape/inferShapes';
+import { inferenceIdsOf, StaticPassMemo } from '../shape/inferShapes';
 import type { OutputCopy, PlanView, ReportDim, ReportGraph, ReportStep, ReportValue, UnavailableGroup } from '../report/report';
 import type { ProgressCounter } from './reportProgress';
 import { graphUncovered } from '../report/uncoveredTerms';
@@ -179,7 +179,8 @@ export function buildGraphReport(
   const typeOf = (name: string): InferredValue | undefined => inference.values.get(name) ?? outerTypes.get(name);
   const bytesOf = valueSizes(exec, typeOf, ctx.bindings);
   const sizeOf = (name: string, t: InferredValue | undefined): SizeWithReason => valueSize(exec, name, t, ctx.bindings);
-  const planInput = { exec, typeOf, bytesOf, sizeOf, opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: ctx.mainInFileOrder };
+  // known.typed is exec's live nodes, the graph `inference` is of: the plan reads types at their ids.
+  const planInput = { exec, typeOf, bytesOf, sizeOf, ids: inferenceIdsOf(inference), opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: ctx.mainInFileOrder };
   const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
   ctx.progress.phaseDone(2, graphId, nodeCount);
 

@@ -20,7 +20,8 @@ import { OUTPUT_RULES, type PlannerState } from './allocationRules';
 import { Freelist } from './freelist';
 import { lookupKernel } from './kernelTable';
 import type { ValuePlan } from './valuePlan';
-import { valueTable, type ValueTable } from './valueTable';
+import { typeAtIndex, valueTable, type ValueIndex, type ValueTable } from './valueTable';
+import type { InferenceIds } from '../shape/inferShapes';
 import { normalizeDomain } from '../onnx/domain';
 
 export type { ValuePlan } from './valuePlan';
@@ -39,12 +40,14 @@ export interface AllocationPlanInput {
   parentOpType: string | null;
   /** The graph's value table when the caller has it (planStatic shares it with the execution order). */
   table?: ValueTable;
+  /** The inference `typeOf` reads, by value id (types are then read by index where the table knows the id). */
+  ids?: InferenceIds;
 }
 
 /** A plan's values by name (the value table's index, without a second Map of every name). */
 export class ValueLookup {
   constructor(
-    private readonly index: ReadonlyMap<string, number>,
+    private readonly index: ValueIndex,
     private readonly values: readonly ValuePlan[],
   ) {}
 
@@ -62,6 +65,8 @@ export class ValueLookup {
 export interface AllocationPlan {
   values: ValuePlan[];
   byName: ValueLookup;
+  /** The value table the plan's ortIndexes come from. */
+  table: ValueTable;
   /** By ortIndex: the ortIndex of the value's root (`root` as an index; a root is its own). */
   rootOf: Int32Array;
   /**
@@ -144,7 +149,7 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   const typeAt = (v: ValuePlan): InferredValue | undefined => {
     const t = types[v.ortIndex];
     if (t !== null) return t;
-    const found = typeOf(v.name);
+    const found = typeAtIndex(table, input.ids, v.ortIndex) ?? typeOf(v.name);
     types[v.ortIndex] = found;
     return found;
   };
@@ -176,7 +181,7 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
 
   const rootOf = new Int32Array(values.length);
   for (let i = 0; i < values.length; i++) rootOf[i] = owner[i]!.ortIndex;
-  return { values, byName, rootOf, slots, slotStart };
+  return { values, byName, table, rootOf, slots, slotStart };
 }
 
 /**

@@ -8,7 +8,8 @@ import type { InferredValue } from '../shape/types';
 import { computeAllocationPlan, type AllocationPlan } from './allocationPlan';
 import type { ExecGraph } from './execGraph';
 import { computeExecutionOrder, producersByValue } from './executionOrder';
-import { valueTable, type ValueTable } from './valueTable';
+import { typeAtIndex, valueTable, type ValueTable } from './valueTable';
+import type { InferenceIds } from '../shape/inferShapes';
 import { computeLifetimes, type Lifetimes } from './lifetimes';
 import { bestFitPeakBytes, type PatternEvent } from './memPattern';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
@@ -26,6 +27,8 @@ export interface PlanGraphInput {
    * call per value, so a memo of every name would only add a Map insertion each). Absent: bytesOf.
    */
   sizeOf?: (name: string, type: InferredValue | undefined) => SizeWithReason;
+  /** The inference `typeOf` reads, when it is of `exec`'s live nodes: types are read at their ids (valueTable.ts). */
+  ids?: InferenceIds;
   opsets: Record<string, number>;
   view: PlanView;
   parentOpType: string | null;
@@ -78,7 +81,7 @@ export function valueColumns(input: PlanGraphInput, allocation: AllocationPlan):
   const sizes: SizeWithReason[] = new Array(n);
   for (let i = 0; i < n; i++) {
     const name = allocation.values[i]!.name;
-    const t = input.typeOf(name);
+    const t = typeAtIndex(allocation.table, input.ids, i) ?? input.typeOf(name);
     types[i] = t;
     sizes[i] = input.sizeOf ? input.sizeOf(name, t) : input.bytesOf(name);
   }
@@ -94,9 +97,9 @@ export type StaticPlan = Pick<GraphPlan, 'order' | 'allocation' | 'release' | 'l
 
 /** Order, allocation, release and lifetimes of `input.exec` (see StaticPlan). */
 export function planStatic(input: PlanGraphInput): StaticPlan {
-  const table = valueTable(input.exec);
+  const table = valueTable(input.exec, input.ids);
   const order = (input.fileOrder === true ? fileOrderOf(input.exec, table) : null) ?? computeExecutionOrder(input.exec, table);
-  const allocation = computeAllocationPlan({ exec: input.exec, order, typeOf: input.typeOf, opsets: input.opsets, view: input.view, parentOpType: input.parentOpType, table });
+  const allocation = computeAllocationPlan({ exec: input.exec, order, typeOf: input.typeOf, opsets: input.opsets, view: input.view, parentOpType: input.parentOpType, table, ids: input.ids });
   const release = computeReleasePlan(input.exec, order, allocation);
   return { order, allocation, release, lifetimes: computeLifetimes(allocation, release) };
 }

@@ -1,6 +1,6 @@
 /** Public surface of type and shape inference. */
-export { inferShapes } from './inferShapes';
-export type { InferShapesOptions, ShapeGraph } from './inferShapes';
+export { inferShapes, inferenceIdsOf } from './inferShapes';
+export type { InferenceIds, InferShapesOptions, ShapeGraph } from './inferShapes';
 export { shapeBytes, elementCount } from './shapeBytes';
 export { unnamedInputDim } from './passValues';
 export type { SizeResult } from './shapeBytes';

@@ -380,8 +380,8 @@ function sameDims(fixed: (number | string | null)[] | null, shape: SymDim[] | nu
  */
 class InferredValues implements ReadonlyMap<string, InferredValue> {
   constructor(
-    private readonly structure: GraphStructure,
-    private readonly byId: (InferredValue | undefined)[],
+    readonly structure: GraphStructure,
+    readonly byId: (InferredValue | undefined)[],
     readonly size: number,
   ) {}
 
@@ -422,6 +422,22 @@ class InferredValues implements ReadonlyMap<string, InferredValue> {
   [Symbol.iterator](): MapIterator<[string, InferredValue]> {
     return this.entries();
   }
+}
+
+/**
+ * How a result holds its graph's values: the live nodes it inferred (in list order), their value
+ * ids (NodeSlots) and each id's value. A planner of the same node list reads a node's values at
+ * its slots instead of by name (src/plan/valueTable.ts). Undefined for a result made otherwise.
+ */
+export interface InferenceIds {
+  readonly live: readonly ShapeNode[];
+  readonly slots: NodeSlots;
+  readonly byId: readonly (InferredValue | undefined)[];
+}
+
+export function inferenceIdsOf(result: InferenceResult): InferenceIds | undefined {
+  const v = result.values;
+  return v instanceof InferredValues ? { live: v.structure.live, slots: v.structure.slots, byId: v.byId } : undefined;
 }
 
 function zip(st: PassResult | undefined, rt: PassResult): InferenceResult {
