@@ -53,3 +53,16 @@ test('validateModel() refuses a negative dim in a sparse initializer', () => {
   });
   assert.throws(() => decodeModelBytes(bytes), { code: 'bad-model', message: "Negative dimension -5 in sparse initializer 's'" });
 });
+
+test('validateModel() lets one initializer give a graph input its default, and names the definers of a repeat after it', () => {
+  const x = tensorValue('x', DataType.FLOAT, [2]);
+  const w = (): ReturnType<typeof tensor> => tensor('x', DataType.FLOAT, [2]);
+  const defaulted = buildModel({ name: 'g', nodes: [node('Relu', ['x'], ['y'])], inputs: [x], outputs: [], initializers: [w()] });
+  assert.equal(decodeModelBytes(defaulted).model.graph.initializers.length, 1);
+  const twoDefaults = buildModel({ name: 'g', nodes: [node('Relu', ['x'], ['y'])], inputs: [x], outputs: [], initializers: [w(), w()] });
+  assert.throws(() => decodeModelBytes(twoDefaults), { code: 'duplicate-name', message: "Value 'x' in graph 'g' is defined twice (by an initializer and by an initializer)" });
+  const thenNode = buildModel({ name: 'g', nodes: [node('Relu', ['y'], ['x'], { name: 'r' })], inputs: [x, tensorValue('y', DataType.FLOAT, [2])], outputs: [], initializers: [w()] });
+  assert.throws(() => decodeModelBytes(thenNode), { code: 'duplicate-name', message: "Value 'x' in graph 'g' is defined twice (by an initializer and by node 'r')" });
+  const noInput = buildModel({ name: 'g', nodes: [node('Relu', ['x'], ['y'])], inputs: [], outputs: [], initializers: [w(), w()] });
+  assert.throws(() => decodeModelBytes(noInput), { code: 'duplicate-name', message: "Value 'x' in graph 'g' is defined twice (by an initializer and by an initializer)" });
+});
