@@ -167,6 +167,7 @@ export function applyArenaReplay(graph: ReportGraph, options: ArenaSessionOption
     arena: options.enableCpuMemArena,
     memPattern: options.enableMemPattern,
     runs: run,
+    stepsOfRun: 'last',
     arenaConfig: {
       extendStrategy: options.arenaExtendStrategy,
       initialChunkSizeBytes: options.initialChunkSizeBytes,

@@ -231,7 +231,7 @@ export function buildGraphReport(
     // others (most steps) would be kept alive until then for nothing.
     if (rows.readsInitializer[step] === 1 || (outerConstants.size > 0 && n.inputs.some((name) => outerConstants.has(name)))) initSteps.push({ step, node: n, io });
     const ws = stepWorkspace(n, io, ctx.opsets, ctx.env);
-    return {
+    const reportStep: ReportStep = {
       index: step,
       node: n.name,
       nodeIndex,
@@ -255,8 +255,11 @@ export function buildGraphReport(
       workspaceState: ws.state,
       workspaceReason: ws.reason,
       subgraphs,
-      ...controlFlowEntry(controlFlowFactsOf(n, display, typeOf, ctx.bindings, ctx.opsets[''] ?? 0)),
     };
+    // Set only on If, Loop and Scan steps: a spread in the literal built every step on a slow path.
+    const cf = controlFlowFactsOf(n, display, typeOf, ctx.bindings, ctx.opsets[''] ?? 0);
+    if (cf) reportStep.controlFlow = cf;
+    return reportStep;
   });
 
   const values: ReportValue[] = plan.allocation.values.map((v, i) => {
@@ -409,7 +412,3 @@ function groupUnavailable(values: ReportValue[], steps: ReportStep[]): Unavailab
   return [...groups.values()];
 }
 
-/** The step's `controlFlow` field: present only for If, Loop and Scan. */
-function controlFlowEntry(facts: ReportStep['controlFlow']): Pick<ReportStep, 'controlFlow'> {
-  return facts ? { controlFlow: facts } : {};
-}

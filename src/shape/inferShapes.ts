@@ -257,7 +257,7 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
       const id = slots.outIds[slots.outStart[at]! + k]!;
       const spec = specs[k];
       let v: Val = spec
-        ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype ?? null, shape: cleanDims(spec.shape), value: cleanDims(spec.value ?? null), reason: spec.reason ?? null, elemKind: spec.elemKind }
+        ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype ?? null, shape: cleanDims(spec.shape), value: cleanDims(spec.value ?? null), reason: spec.reason ?? null, elemKind: spec.elemKind, prop: undefined }
         : unknownVal(`no type for output ${k} of ${domainName(node.domain)}::${node.opType} '${label}'`);
       if (pass.isStatic && !(node.opType === 'Constant' && node.domain === '')) {
         // ORT's static view of contents is its data propagation, not the rules' runtime contents.

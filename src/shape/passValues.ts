@@ -102,7 +102,8 @@ export function mergeDeclared(inf: Val, tp: TypeInfo | undefined, pass: PassSett
       return d ?? e;
     });
   }
-  return { ...inf, dtype, shape };
+  // Fields listed, not spread: a spread per value (every value of a graph ORT saved has value_info) took V8's slow path.
+  return { kind: inf.kind, dtype, shape, value: inf.value, reason: inf.reason, elemKind: inf.elemKind, prop: inf.prop };
 }
 
 /** True when the dtype, the rank or some dim is unknown (maps and opaque values excepted). */

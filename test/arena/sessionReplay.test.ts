@@ -128,3 +128,13 @@ test('a buffer held from between two outputs moves the second output and is free
   assert.deepEqual(figures(replaySession(noInit, [s], { arena: true, memPattern: false, runs: 1 }).runs[0]!.steps), [[700 * 1024, 3 * MiB]]);
   assert.deepEqual(figures(replaySession(noInit, [step(outs)], { arena: true, memPattern: false, runs: 1 }).runs[0]!.steps), [[700 * 1024, MiB]]);
 });
+
+test("stepsOfRun 'last' keeps the last run's samples and every run's peaks, as 'every' gives them", () => {
+  const steps: ReplayStep[] = [step([['a', 1000, true]]), step([['b', 300000, true]], ['a']), step([['c', 2000, false]], ['b'])];
+  const every = replaySession(noInit, steps, { arena: true, memPattern: true, runs: 3 });
+  const last = replaySession(noInit, steps, { arena: true, memPattern: true, runs: 3, stepsOfRun: 'last' });
+  assert.deepEqual(last.runs.map((r) => r.steps.length), [0, 0, 3]);
+  assert.deepEqual(last.runs[2]!.steps, every.runs[2]!.steps);
+  assert.deepEqual(last.runs.map((r) => [r.peakInUse, r.peakHeld, r.usedPattern, r.patternBlockBytes]), every.runs.map((r) => [r.peakInUse, r.peakHeld, r.usedPattern, r.patternBlockBytes]));
+  assert.ok(every.runs[0]!.peakHeld.bytes! > 0);
+});
