@@ -74,9 +74,27 @@ export function nodeSlots(live: readonly ShapeNode[], preset: readonly string[] 
   }
   const inIds = new Int32Array(inStart[count]!);
   const outIds = new Int32Array(outStart[count]!);
+  // A node output is nearly always a new name: it is inserted with one probe of the Map (set, and
+  // the size tells whether it was new), not a get and then a set. A repeated name (a graph that
+  // defines one twice) gets its first id back; past a few of those, outputs go through idOf.
+  let repeats = 0;
+  const outputIdOf = (name: string): number => {
+    if (repeats > 16) return idOf(name);
+    const before = ids.size;
+    const i = names.length;
+    ids.set(name, i);
+    if (ids.size !== before) {
+      names.push(name);
+      return i;
+    }
+    repeats++;
+    const first = names.indexOf(name);
+    ids.set(name, first);
+    return first;
+  };
   for (let i = 0; i < count; i++) {
     const outs = live[i]!.outputs;
-    for (let k = 0; k < outs.length; k++) outIds[outStart[i]! + k] = outs[k] ? idOf(outs[k]!) : -1;
+    for (let k = 0; k < outs.length; k++) outIds[outStart[i]! + k] = outs[k] ? outputIdOf(outs[k]!) : -1;
   }
   for (let i = 0; i < count; i++) {
     const ins = live[i]!.inputs;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Graph } from '../../src/onnx/model';
-import { inferenceOrder, subgraphReads } from '../../src/shape/graphOrder';
+import { inferenceOrder, nodeSlots, subgraphReads } from '../../src/shape/graphOrder';
 import type { ShapeNode } from '../../src/shape/ruleContext';
 
 const n = (name: string, inputs: string[], outputs: string[], body?: Graph): ShapeNode => ({
@@ -41,4 +41,17 @@ test('subgraphReads() lists the names read inside nested bodies', () => {
   const nested = body(['a']);
   nested.nodes.push({ name: 'if2', opType: 'If', domain: '', inputs: ['c'], outputs: ['z'], attributes: [{ name: 'else_branch', type: 5, g: body(['deep']) }] });
   assert.deepEqual(subgraphReads(n('if', ['c0'], ['y'], nested)).sort(), ['a', 'c', 'deep']);
+});
+
+test('nodeSlots() gives each name one id: presets first, then outputs and inputs in file order; a repeated output keeps its first id', () => {
+  const s = nodeSlots([n('a', ['x', ''], ['y']), n('b', ['y', 'z'], ['x', '']), n('c', ['y'], ['y'])], ['x']);
+  assert.deepEqual(s.names, ['x', 'y', 'z']);
+  assert.deepEqual([...s.outIds], [1, 0, -1, 1]);
+  assert.deepEqual([...s.inIds], [0, -1, 1, 2, 1]);
+  assert.equal(s.ids.get('z'), 2);
+  // Many repeats: past the first few, outputs look their names up before inserting; same ids.
+  const many = Array.from({ length: 40 }, (_, i) => n(`r${i}`, [], ['dup', `o${i}`]));
+  const m = nodeSlots(many);
+  assert.deepEqual([...m.outIds].filter((_, k) => k % 2 === 0), Array(40).fill(0));
+  assert.deepEqual([...m.outIds].filter((_, k) => k % 2 === 1), Array.from({ length: 40 }, (_, i) => i + 1));
 });
