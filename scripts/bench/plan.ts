@@ -1,7 +1,7 @@
 /**
  * Planning benchmarks (issue "Hardened and fast"):
  * - scaling: report time of a synthetic 200k-node graph vs a 10k-node one (target ≤ 25×, i.e. linear),
- *   the median over three fresh processes;
+ *   the median over five fresh processes;
  * - vs-ort-create: report time vs onnxruntime-node InferenceSession.create (optimizations disabled),
  *   both in this process after a warm-up, on the largest corpus models and on generated ones.
  * Generated models go to a temp folder that is removed at the end. Every timing is a median after
@@ -107,7 +107,7 @@ export async function run(): Promise<void> {
 }
 
 /** How many processes `scaling-200k-vs-10k` times the two sizes in (BENCH_SCALING_PROCESSES). */
-const SCALING_PROCESSES = Math.max(1, Number(process.env.BENCH_SCALING_PROCESSES ?? 3));
+const SCALING_PROCESSES = Math.max(1, Number(process.env.BENCH_SCALING_PROCESSES ?? 5));
 
 /**
  * Prints `bench: scaling-200k-vs-10k`: in each of SCALING_PROCESSES fresh processes both sizes are
