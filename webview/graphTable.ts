@@ -16,7 +16,7 @@ import {
   type ShapeColumn, type StepColumns, type ValueColumns,
 } from '../src/report/columnarTables';
 import type { Report, ReportDim, ReportGraph, ReportStep, ReportValue } from '../src/report/report';
-import { readStringTable, StringTableWriter } from '../src/report/stringTable';
+import { StringTableReader, StringTableWriter } from '../src/report/stringTable';
 
 /** One graph: its small fields as in ReportGraph, its steps and values as columns. */
 export interface GraphTable extends Omit<ReportGraph, 'steps' | 'values'> {
@@ -24,8 +24,8 @@ export interface GraphTable extends Omit<ReportGraph, 'steps' | 'values'> {
   readonly valueCount: number;
   readonly steps: StepColumns;
   readonly values: ValueColumns;
-  /** The report's string table (shared by all graphs); columns hold indices into it. */
-  readonly strings: readonly string[];
+  /** The report's string table (shared by all graphs, read in place); columns hold indices into it. */
+  readonly strings: StringTableReader;
   /** Start of each row's items in the list columns, each built on first use (length count + 1). */
   readonly offsets: Partial<Record<ListName, Int32Array>>;
 }
@@ -40,7 +40,7 @@ type ListName = 'shape' | 'symbolicShape' | 'consumers' | 'inputs' | 'outputs' |
 /** Tables over decoded columns; throws LensError('internal') where decodeReportColumns would. */
 export function reportTablesOf(columns: ReportColumns): ReportTables {
   if (columns.version !== REPORT_COLUMNS_VERSION) throw new LensError('internal', `Unsupported report columns version ${String(columns.version)}`);
-  const strings = readStringTable(columns.strings);
+  const strings = new StringTableReader(columns.strings);
   const graphs = columns.graphs.map((g) => graphTableOfColumns(g, strings));
   const { schemaVersion, tool, model, bindings, symbols, view, session, physicalPeak, ...rest } = columns.meta;
   return { schemaVersion, tool, model, bindings, symbols, view, session, graphs, physicalPeak, ...rest } as ReportTables;
@@ -50,7 +50,7 @@ export function reportTablesOf(columns: ReportColumns): ReportTables {
 export function reportTablesOfReport(report: Report): ReportTables {
   const strings = new StringTableWriter();
   const cols = report.graphs.map((g) => ({ steps: writeStepColumns(g.steps, strings), values: writeValueColumns(g.values, strings) }));
-  const table = readStringTable(strings.finish());
+  const table = new StringTableReader(strings.finish());
   const { graphs, ...meta } = report;
   return { ...meta, graphs: graphs.map((g, i) => graphTableOfColumns({ meta: metaOf(g), ...cols[i]! }, table)) } as ReportTables;
 }
@@ -60,7 +60,7 @@ export function graphTableOf(graph: ReportGraph): GraphTable {
   const strings = new StringTableWriter();
   const steps = writeStepColumns(graph.steps, strings);
   const values = writeValueColumns(graph.values, strings);
-  return graphTableOfColumns({ meta: metaOf(graph), steps, values }, readStringTable(strings.finish()));
+  return graphTableOfColumns({ meta: metaOf(graph), steps, values }, new StringTableReader(strings.finish()));
 }
 
 function metaOf(graph: ReportGraph): GraphColumns['meta'] {
@@ -68,7 +68,7 @@ function metaOf(graph: ReportGraph): GraphColumns['meta'] {
   return meta;
 }
 
-function graphTableOfColumns(g: GraphColumns, strings: readonly string[]): GraphTable {
+function graphTableOfColumns(g: GraphColumns, strings: StringTableReader): GraphTable {
   checkStepColumns(g.steps, strings.length);
   checkValueColumns(g.values, strings.length);
   return { ...g.meta, stepCount: g.steps.count, valueCount: g.values.count, steps: g.steps, values: g.values, strings, offsets: {} };
@@ -144,7 +144,7 @@ function offsetsOf(t: GraphTable, list: ListName): Int32Array {
 }
 
 const fromNum = (x: number): number | null => (Number.isNaN(x) ? null : x);
-const strOrNull = (t: GraphTable, i: number): string | null => (i < 0 ? null : t.strings[i]!);
+const strOrNull = (t: GraphTable, i: number): string | null => (i < 0 ? null : t.strings.at(i)!);
 
 function shapeAt(t: GraphTable, c: ShapeColumn, starts: Int32Array, row: number): ReportDim[] | null {
   const n = c.lengths[row]!;
@@ -152,7 +152,7 @@ function shapeAt(t: GraphTable, c: ShapeColumn, starts: Int32Array, row: number)
   const out = new Array<ReportDim>(n);
   for (let j = 0, k = starts[row]!; j < n; j++, k++) {
     const code = c.codes[k]!;
-    out[j] = code === -1 ? c.numbers[k]! : code === -2 ? null : t.strings[code]!;
+    out[j] = code === -1 ? c.numbers[k]! : code === -2 ? null : t.strings.at(code)!;
   }
   return out;
 }
@@ -160,13 +160,13 @@ function shapeAt(t: GraphTable, c: ShapeColumn, starts: Int32Array, row: number)
 function stringsAt(t: GraphTable, list: { lengths: Int32Array; items: Int32Array }, starts: Int32Array, row: number): string[] {
   const n = Math.max(0, list.lengths[row]!);
   const out = new Array<string>(n);
-  for (let j = 0; j < n; j++) out[j] = t.strings[list.items[starts[row]! + j]!]!;
+  for (let j = 0; j < n; j++) out[j] = t.strings.at(list.items[starts[row]! + j]!)!;
   return out;
 }
 
 /** The name of value i. */
 export function valueName(t: GraphTable, i: number): string {
-  return t.strings[t.values.name[i]!]!;
+  return t.strings.at(t.values.name[i]!)!;
 }
 
 /** Value i as a ReportValue, equal to what decodeReportColumns gives for it. */
@@ -182,9 +182,9 @@ export function valueAt(t: GraphTable, i: number): ReportValue {
   const v: ReportValue = {
     name: valueName(t, i), dtype: strOrNull(t, c.dtype[i]!), shape: shapeAt(t, c.shape, offsetsOf(t, 'shape'), i),
     symbolicShape: shapeAt(t, c.symbolicShape, offsetsOf(t, 'symbolicShape'), i), bytes: fromNum(c.bytes[i]!),
-    unavailableReason: strOrNull(t, c.unavailableReason[i]!), allocKind: ALLOC_KIND_CODES[c.allocKind[i]!]!, root: t.strings[c.root[i]!]!,
+    unavailableReason: strOrNull(t, c.unavailableReason[i]!), allocKind: ALLOC_KIND_CODES[c.allocKind[i]!]!, root: t.strings.at(c.root[i]!)!,
     reuseVia: reuse === NULL_CODE ? null : REUSE_VIA_CODES[reuse]!,
-    reusedFrom: rf < 0 ? null : { value: t.strings[rf]!, freedAfter: c.reusedFromFreedAfter[i]! },
+    reusedFrom: rf < 0 ? null : { value: t.strings.at(rf)!, freedAfter: c.reusedFromFreedAfter[i]! },
     producedAt: c.producedAt[i]!, releasedAfter: fromNum(c.releasedAfter[i]!), lastUsedAt: c.lastUsedAt[i]!,
     producer: strOrNull(t, c.producer[i]!), consumers,
     isGraphInput: (f & FLAG.isGraphInput) !== 0, isGraphOutput: (f & FLAG.isGraphOutput) !== 0,
@@ -198,8 +198,8 @@ export function valueAt(t: GraphTable, i: number): ReportValue {
 export function stepAt(t: GraphTable, i: number): ReportStep {
   const c = t.steps;
   return {
-    index: c.index[i]!, node: t.strings[c.node[i]!]!, nodeIndex: c.nodeIndex[i]!, displayName: t.strings[c.displayName[i]!]!,
-    opType: t.strings[c.opType[i]!]!, domain: t.strings[c.domain[i]!]!, inputs: stringsAt(t, c.inputs, offsetsOf(t, 'inputs'), i),
+    index: c.index[i]!, node: t.strings.at(c.node[i]!)!, nodeIndex: c.nodeIndex[i]!, displayName: t.strings.at(c.displayName[i]!)!,
+    opType: t.strings.at(c.opType[i]!)!, domain: t.strings.at(c.domain[i]!)!, inputs: stringsAt(t, c.inputs, offsetsOf(t, 'inputs'), i),
     outputs: stringsAt(t, c.outputs, offsetsOf(t, 'outputs'), i), inserted: c.inserted[i] === 1, liveBytes: fromNum(c.liveBytes[i]!),
     liveReason: strOrNull(t, c.liveReason[i]!), arenaInUseBytes: fromNum(c.arenaInUseBytes[i]!), arenaHeldBytes: fromNum(c.arenaHeldBytes[i]!),
     arenaReason: strOrNull(t, c.arenaReason[i]!), workspaceBytes: fromNum(c.workspaceBytes[i]!),
@@ -211,7 +211,7 @@ export function stepAt(t: GraphTable, i: number): ReportStep {
 /** Index of the first value named `name`, or -1 (a scan of the name column, as findIndex was). */
 export function findValue(t: GraphTable, name: string): number {
   const names = t.values.name;
-  for (let i = 0; i < names.length; i++) if (t.strings[names[i]!] === name) return i;
+  for (let i = 0; i < names.length; i++) if (t.strings.at(names[i]!) === name) return i;
   return -1;
 }
 

@@ -271,7 +271,7 @@ async function barPoint(frame: Frame, name: string): Promise<{ x: number; y: num
       interface Scale { domainStart: number; domainEnd: number; rangeStartPx: number; rangeEndPx: number }
       interface Layout { valueSeg: ArrayLike<number>; segRow: ArrayLike<number>; segStart: ArrayLike<number>; segEnd: ArrayLike<number> }
       interface Chart {
-        data: { valueNames: string[]; layout: Layout } | null;
+        data: { valueIndexOf(name: string): number; layout: Layout } | null;
         scrollTopPx: number;
         scale(): Scale;
         revealRow(row: number): void;
@@ -282,7 +282,7 @@ async function barPoint(frame: Frame, name: string): Promise<{ x: number; y: num
       const data = chart.data;
       if (!data) return null;
       // Value names by index (the webview keeps values as columns, not objects).
-      const vi = data.valueNames.indexOf(name);
+      const vi = data.valueIndexOf(name);
       const seg = vi >= 0 ? data.layout.valueSeg[vi]! : -1;
       if (seg < 0) return null;
       const row = data.layout.segRow[seg]!;

@@ -123,7 +123,7 @@ test('a report of 61 graphs (30 If nodes) sent packed opens its last body from t
   const target = body.values.find((v) => v.producedAt === 0)!;
   const row = await h.page.evaluate((name) => {
     const d = (globalThis as any).memoryLens.chart.data;
-    return d.layout.segRow[d.layout.valueSeg[(d.valueNames as string[]).indexOf(name)]] as number;
+    return d.layout.segRow[d.layout.valueSeg[(d.valueIndexOf as (n: string) => number)(name)]] as number;
   }, target.name);
   const q = await ganttPoint(h.page, 0.5, row);
   await h.page.mouse.move(q.x, q.y);

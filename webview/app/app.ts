@@ -289,7 +289,11 @@ export class App {
     for (const o of [...observed, ...physical]) yMax = Math.max(yMax, seriesMax(o.series));
     const peak = peakSummary(graph);
     return {
-      graph, layout, live, observed, physical, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueNames: Array.from(graph.values.name, (k) => graph.strings[k]!),
+      graph, layout, live, observed, physical, lines, yMaxBytes: niceBytesCeil(yMax * 1.04, 4), valueName: (v) => graph.strings.at(graph.values.name[v] ?? -1),
+      valueIndexOf: (name) => {
+        const k = graph.strings.indexOf(name);
+        return k < 0 ? -1 : graph.values.name.indexOf(k);
+      },
       peak: { step: peak.step, bytes: peak.bytes, isLowerBound: peak.isLowerBound },
     };
   }

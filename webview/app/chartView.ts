@@ -57,8 +57,10 @@ export interface ChartData {
   physical: Array<{ series: StepSeries; color: string }>;
   lines: CurveLine[];
   yMaxBytes: number;
-  /** Value names by index, built once per graph (drawn as canvas text). */
-  valueNames: string[];
+  /** Value `v`'s name (drawn as canvas text), read from the string table when drawn: a list of every name was 1M strings before the first paint. */
+  valueName: (v: number) => string | undefined;
+  /** The index of the first value named `name`, -1 when none. */
+  valueIndexOf: (name: string) => number;
   /** The peak marked on the curve: the modeled one, or the largest known step as a lower bound when some are unavailable. */
   peak?: { step: number | null; bytes: number | null; isLowerBound: boolean };
 }
@@ -422,7 +424,7 @@ export class ChartView {
     }
     this.lastStats = drawTimeline(g, {
       layout: data.layout, scale, widthPx: this.gantt.widthPx, heightPx: this.gantt.heightPx, gutterPx: GUTTER_PX,
-      rowHeightPx: ROW_HEIGHT_PX, scrollTopPx: this.scrollTopPx, valueNames: data.valueNames,
+      rowHeightPx: ROW_HEIGHT_PX, scrollTopPx: this.scrollTopPx, valueName: data.valueName,
       emphasis: this.emphasis, cursorStep: this.cursorStep, selectedSeg: this.selectedSeg, hoverSeg: this.hoverSeg,
     }, {
       background: p.background, foreground: p.foreground, muted: p.muted, grid: p.grid, gutter: p.gutter, selection: p.selection,
@@ -466,7 +468,7 @@ export class ChartView {
       axis.tickValues(values).tickFormat((v) => {
         const s = Math.floor(v);
         if (!(s >= 0 && s < t.stepCount)) return '';
-        const text = `${steps.index[s]} ${t.strings[steps.displayName[s]!]} (${t.strings[steps.opType[s]!]})${steps.subgraphs.lengths[s]! > 0 ? ' ▸' : ''}`;
+        const text = `${steps.index[s]} ${t.strings.at(steps.displayName[s]!)} (${t.strings.at(steps.opType[s]!)})${steps.subgraphs.lengths[s]! > 0 ? ' ▸' : ''}`;
         return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
       });
     } else {

@@ -64,7 +64,7 @@ export function fillHoverCard(card: HTMLElement, graph: GraphTable, layout: RowL
 
 function stepName(graph: GraphTable, index: number): string {
   if (!(Number.isInteger(index) && index >= 0 && index < graph.stepCount)) return String(index);
-  return `${index} ${graph.strings[graph.steps.displayName[index]!]} (${graph.strings[graph.steps.opType[index]!]})`;
+  return `${index} ${graph.strings.at(graph.steps.displayName[index]!)} (${graph.strings.at(graph.steps.opType[index]!)})`;
 }
 
 /**
@@ -74,11 +74,11 @@ function stepName(graph: GraphTable, index: number): string {
 function sharingNames(graph: GraphTable, v: number): string[] {
   const { root, name } = graph.values;
   const rootIndex = root[v]!;
-  const ownName = graph.strings[name[v]!];
+  const ownName = graph.strings.at(name[v]!);
   const out: string[] = [];
   for (let i = 0; i < graph.valueCount; i++) {
     if (root[i] !== rootIndex) continue;
-    const n = graph.strings[name[i]!]!;
+    const n = graph.strings.at(name[i]!)!;
     if (n !== ownName) out.push(n);
   }
   return out;

@@ -29,7 +29,7 @@ export function peakSummary(graph: GraphTable): PeakSummary {
     if (Number.isNaN(b)) unavailableSteps++;
     else if (best < 0 || b > live[best]!) best = i;
   }
-  const at = (s: number): string => `at step ${s} · ${graph.strings[graph.steps.displayName[s]!]} (${graph.strings[graph.steps.opType[s]!]})`;
+  const at = (s: number): string => `at step ${s} · ${graph.strings.at(graph.steps.displayName[s]!)} (${graph.strings.at(graph.steps.opType[s]!)})`;
   const peak = graph.peak;
   if (peak.bytes !== null && peak.step !== null && unavailableSteps === 0) {
     const inRange = peak.step >= 0 && peak.step < graph.stepCount;

@@ -110,7 +110,7 @@ export class SidePanel {
       body.append(el('div', 'big peak-lower-bound', `≥ ${formatBytesExact(shown.bytes)}`));
       body.append(el('div', 'muted', `${k} step${k === 1 ? '' : 's'} unavailable (hatched on the curve), so the peak is at least the largest known step${peak.reason ? `; ${peak.reason}` : ''}`));
       const s = shown.step;
-      const at = el('button', 'link', `largest known at step ${s} · ${graph.strings[graph.steps.displayName[s]!]} (${graph.strings[graph.steps.opType[s]!]})`);
+      const at = el('button', 'link', `largest known at step ${s} · ${graph.strings.at(graph.steps.displayName[s]!)} (${graph.strings.at(graph.steps.opType[s]!)})`);
       at.addEventListener('click', () => this.callbacks.onStep(s));
       body.append(at);
     } else if (peak.bytes === null || peak.step === null) {
@@ -119,7 +119,7 @@ export class SidePanel {
       // Read from the columns: the first paint should not wait for the list offsets stepAt() builds.
       const s = isStep(graph, peak.step) ? peak.step : -1;
       body.append(el('div', 'big', formatBytesExact(peak.bytes)));
-      const at = el('button', 'link', `at step ${peak.step}${s >= 0 ? ` · ${graph.strings[graph.steps.displayName[s]!]} (${graph.strings[graph.steps.opType[s]!]})` : ''}`);
+      const at = el('button', 'link', `at step ${peak.step}${s >= 0 ? ` · ${graph.strings.at(graph.steps.displayName[s]!)} (${graph.strings.at(graph.steps.opType[s]!)})` : ''}`);
       at.addEventListener('click', () => this.callbacks.onStep(peak.step ?? 0));
       body.append(at);
     }
@@ -188,7 +188,7 @@ export class SidePanel {
       if (isStep(graph, peak.step)) {
         const bytes = graph.steps.workspaceBytes[peak.step]!;
         const reason = graph.steps.workspaceReason[peak.step]!;
-        body.append(el('div', 'muted', `Workspace of the peak step (not in live bytes): ${formatMaybeBytes(Number.isNaN(bytes) ? null : bytes, reason < 0 ? null : graph.strings[reason]!)}`));
+        body.append(el('div', 'muted', `Workspace of the peak step (not in live bytes): ${formatMaybeBytes(Number.isNaN(bytes) ? null : bytes, reason < 0 ? null : graph.strings.at(reason)!)}`));
       }
     }
   }

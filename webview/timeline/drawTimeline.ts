@@ -71,8 +71,8 @@ export interface TimelineFrame {
   gutterPx: number;
   rowHeightPx: number;
   scrollTopPx: number;
-  /** Label text of each value (untrusted; drawn as canvas text only). */
-  valueNames: string[];
+  /** Label text of value `v` (untrusted; drawn as canvas text only). */
+  valueName: (v: number) => string | undefined;
   /** Per-segment emphasis mask (1 = emphasised); null = everything emphasised. */
   emphasis: Uint8Array | null;
   /** Step cursor (keyboard), -1 for none. */
@@ -172,7 +172,7 @@ export function drawTimeline(ctx: TimelineContext, frame: TimelineFrame, style: 
       if (w >= MIN_LABEL_WIDTH_PX && x0 >= labelEnd) {
         labels.push(i, x0, y, w);
         const v = layout.segValue[i]!;
-        labelEnd = x0 + Math.min(w, ((v >= 0 ? frame.valueNames[v]?.length : 4) ?? 4) * 6 + 8);
+        labelEnd = x0 + Math.min(w, ((v >= 0 ? frame.valueName(v)?.length : 4) ?? 4) * 6 + 8);
       }
     }
     for (const r of openRuns) { pushRect(r, runX[r]!, y, runEnd[r]! - runX[r]!, barH); isRunOpen[r] = 0; }
@@ -220,7 +220,7 @@ function drawLabels(ctx: TimelineContext, frame: TimelineFrame, style: TimelineS
     const y = labels[j + 2]!;
     const w = labels[j + 3]!;
     const v = layout.segValue[seg]!;
-    const text = v >= 0 ? frame.valueNames[v] ?? '' : layout.segStep[seg]! >= 0 ? `#${layout.segStep[seg]}` : '';
+    const text = v >= 0 ? frame.valueName(v) ?? '' : layout.segStep[seg]! >= 0 ? `#${layout.segStep[seg]}` : '';
     if (!text) continue;
     const maxChars = Math.floor((w - 6) / 6);
     if (maxChars < 3) continue;

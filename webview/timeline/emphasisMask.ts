@@ -19,13 +19,18 @@ export function emphasisMask(graph: GraphTable | ReportGraph, layout: RowLayout,
   if (q !== '') {
     const { displayName, opType } = t.steps;
     for (let s = 0; s < t.stepCount; s++) {
-      if (t.strings[displayName[s]!]!.toLowerCase().includes(q) || t.strings[opType[s]!]!.toLowerCase().includes(q)) stepMatches[s] = 1;
+      if (t.strings.at(displayName[s]!)!.toLowerCase().includes(q) || t.strings.at(opType[s]!)!.toLowerCase().includes(q)) stepMatches[s] = 1;
     }
   }
   const { name, producedAt, root } = t.values;
   // The worst moment's buffers, by root string index, when the cursor is at the parallel peak's step.
   const moment = cursorStep >= 0 && cursorStep === t.peak.step && t.peak.values !== undefined ? new Set(t.peak.values) : null;
-  const inMoment = moment === null ? null : t.strings.map((s) => moment.has(s));
+  // Per string index: 0 not asked yet, 1 in the moment, 2 not (only the roots asked are cut from the table).
+  const inMoment = moment === null ? null : new Uint8Array(t.strings.length);
+  const isInMoment = (k: number): boolean => {
+    if (inMoment![k] === 0) inMoment![k] = moment!.has(t.strings.at(k)!) ? 1 : 2;
+    return inMoment![k] === 1;
+  };
   for (let i = 0; i < n; i++) {
     let isMatch = true;
     if (q !== '') {
@@ -33,12 +38,12 @@ export function emphasisMask(graph: GraphTable | ReportGraph, layout: RowLayout,
       const st = layout.segStep[i]!;
       if (v >= 0) {
         const p = producedAt[v]!;
-        isMatch = t.strings[name[v]!]!.toLowerCase().includes(q) || (p >= 0 && stepMatches[p] === 1);
+        isMatch = t.strings.at(name[v]!)!.toLowerCase().includes(q) || (p >= 0 && stepMatches[p] === 1);
       } else isMatch = st >= 0 ? stepMatches[st] === 1 : false;
     }
     if (isMatch && inMoment !== null) {
       const v = layout.segValue[i]!;
-      isMatch = v >= 0 && inMoment[root[v]!] === true;
+      isMatch = v >= 0 && isInMoment(root[v]!);
     } else if (isMatch && cursorStep >= 0) isMatch = layout.segStart[i]! <= cursorStep && cursorStep < layout.segEnd[i]!;
     mask[i] = isMatch ? 1 : 0;
   }

@@ -22,7 +22,7 @@ export interface IntervalRecord {
 export function intervalRecords(graph: GraphTable | ReportGraph, layout: RowLayout): IntervalRecord[] {
   const t = 'stepCount' in graph ? graph : graphTableOf(graph);
   const c = t.values;
-  const str = (i: number): string => (i < 0 ? '' : t.strings[i]!);
+  const str = (i: number): string => (i < 0 ? '' : t.strings.at(i)!);
   const out = new Array<IntervalRecord>(t.valueCount);
   for (let i = 0; i < t.valueCount; i++) {
     const seg = layout.valueSeg[i]!;

@@ -30,10 +30,10 @@ export function liveContributors(graph: GraphTable | ReportGraph, step: number):
     if (!IS_RUN_BUFFER_KIND[kind]) continue;
     if (!(startAt(t, i) <= step && step < endAt(t, i))) continue;
     let b = byRoot.get(root[i]!);
-    if (!b) byRoot.set(root[i]!, (b = { root: t.strings[root[i]!]!, values: [], bytes: 0, reason: null, isGraphOutput: IS_OUTPUT_KIND[kind] === true }));
-    b.values.push(t.strings[name[i]!]!);
+    if (!b) byRoot.set(root[i]!, (b = { root: t.strings.at(root[i]!)!, values: [], bytes: 0, reason: null, isGraphOutput: IS_OUTPUT_KIND[kind] === true }));
+    b.values.push(t.strings.at(name[i]!)!);
     const size = bytes[i]!;
-    if (Number.isNaN(size)) { b.bytes = null; b.reason = unavailableReason[i]! < 0 ? null : t.strings[unavailableReason[i]!]!; }
+    if (Number.isNaN(size)) { b.bytes = null; b.reason = unavailableReason[i]! < 0 ? null : t.strings.at(unavailableReason[i]!)!; }
     else if (b.bytes !== null) b.bytes = Math.max(b.bytes, size);
   }
   return [...byRoot.values()].sort((a, b) => (a.bytes === null ? 1 : 0) - (b.bytes === null ? 1 : 0) || (b.bytes ?? 0) - (a.bytes ?? 0));
@@ -52,13 +52,13 @@ export function peakMomentBuffers(graph: GraphTable | ReportGraph): LiveBuffer[]
   const byRoot = new Map<string, LiveBuffer>();
   for (const n of names) byRoot.set(n, { root: n, values: [], bytes: null, reason: null, isGraphOutput: false });
   for (let i = 0; i < t.valueCount; i++) {
-    const b = byRoot.get(t.strings[root[i]!]!);
+    const b = byRoot.get(t.strings.at(root[i]!)!);
     if (!b) continue;
-    b.values.push(t.strings[name[i]!]!);
+    b.values.push(t.strings.at(name[i]!)!);
     if (root[i] === name[i]) {
       const size = bytes[i]!;
       b.bytes = Number.isNaN(size) ? null : size;
-      b.reason = Number.isNaN(size) && unavailableReason[i]! >= 0 ? t.strings[unavailableReason[i]!]! : null;
+      b.reason = Number.isNaN(size) && unavailableReason[i]! >= 0 ? t.strings.at(unavailableReason[i]!)! : null;
       b.isGraphOutput = IS_OUTPUT_KIND[allocKind[i]!] === true;
     }
   }

@@ -219,7 +219,7 @@ export function buildRowLayout(graph: GraphTable | ReportGraph, options: RowLayo
   const groupNext = new Int32Array(groups.count);
   const pushGroup = (g: number, role: RowRole): void => {
     const count = groups.memberFirst[g + 1]! - groups.memberFirst[g]!;
-    const rootName = t.strings[groups.root[g]!]!;
+    const rootName = t.strings.at(groups.root[g]!)!;
     groupRow[g] = rows.length;
     groupNext[g] = segs.reserve(count);
     rows.push({ role, label: count > 1 ? `${rootName} (+${count - 1})` : rootName, root: rootName, sizeBytes: sizeOf(g) });
@@ -234,7 +234,7 @@ export function buildRowLayout(graph: GraphTable | ReportGraph, options: RowLayo
       count++;
       const b = bytes[i]!;
       if (Number.isNaN(b)) isAnyUnknown = true;
-      else if (t.strings[root[i]!] === t.strings[name[i]!]) known += b;
+      else if (t.strings.at(root[i]!) === t.strings.at(name[i]!)) known += b;
     }
     rows.push({ role: 'bandSummary', label: `Initializers & inputs (${count})`, root: null, sizeBytes: isAnyUnknown ? null : known });
     if (options.isBandCollapsed) {

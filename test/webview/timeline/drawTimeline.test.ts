@@ -11,7 +11,7 @@ function frameFor(graph: ReturnType<typeof makeSmallReport>['graphs'][number], w
   const layout = buildRowLayout(graph, { sort: 'start', isBandCollapsed: true });
   return {
     layout, scale: createTimeScale(0, graph.steps.length, 100, widthPx), widthPx, heightPx: 400, gutterPx: 100, rowHeightPx: 16,
-    scrollTopPx: 0, valueNames: graph.values.map((v) => v.name), emphasis: null, cursorStep: -1, selectedSeg: -1, hoverSeg: -1, ...extra,
+    scrollTopPx: 0, valueName: (v: number) => graph.values[v]?.name, emphasis: null, cursorStep: -1, selectedSeg: -1, hoverSeg: -1, ...extra,
   };
 }
 

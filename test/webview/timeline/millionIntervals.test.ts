@@ -23,7 +23,7 @@ const WIDTH = 1390;
 function frame(domain: [number, number], scrollTopPx: number, extra: Partial<TimelineFrame> = {}): TimelineFrame {
   return {
     layout, scale: createTimeScale(domain[0], domain[1], GUTTER, WIDTH), widthPx: WIDTH, heightPx: ROW_H * 50, gutterPx: GUTTER, rowHeightPx: ROW_H,
-    scrollTopPx, valueNames: [], emphasis: null, cursorStep: -1, selectedSeg: -1, hoverSeg: -1, ...extra,
+    scrollTopPx, valueName: () => undefined, emphasis: null, cursorStep: -1, selectedSeg: -1, hoverSeg: -1, ...extra,
   };
 }
 
