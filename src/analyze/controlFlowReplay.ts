@@ -56,7 +56,8 @@ export function controlFlowKernel(
     const escapes = new Map<ReplayId, { id: ReplayId; traced: boolean }>();
     for (const [j, bo] of outs.entries()) {
       const out = s.outputs[j];
-      const a = out !== undefined && out !== '' ? allocs.find((x) => x.id === indexOf.get(out)) : undefined;
+      const id = out !== undefined && out !== '' ? indexOf.get(out) : undefined;
+      const a = id !== undefined ? allocs.find((x) => x.id === id) : undefined;
       if (!a) {
         if (out && byName(out)?.producedAt !== s.index) return none(`output '${out}' is not a fresh buffer of this step`);
         provided.add(bo);

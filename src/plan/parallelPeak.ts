@@ -100,8 +100,16 @@ export function computeParallelPeak(plan: ParallelPlanInput, bytesOf: (name: str
   };
 }
 
-/** The Parallel view's curve (the sequential order without sharing) and its exact peak. */
-export function computeParallelCurve(plan: ParallelPlanInput, bytesOf: (name: string) => SizeWithReason, isCallerProvided: (name: string) => boolean = () => false): LiveCurve & { peak: ParallelPeak } {
-  const curve = computeLiveBytes(plan.allocation, plan.release, plan.order.length, (i) => bytesOf(plan.allocation.values[i]!.name), isCallerProvided);
+/**
+ * The Parallel view's curve (the sequential order without sharing) and its exact peak; `sizeAt`:
+ * the values' sizes by ortIndex when the caller has them (bytesOf by name otherwise).
+ */
+export function computeParallelCurve(
+  plan: ParallelPlanInput,
+  bytesOf: (name: string) => SizeWithReason,
+  isCallerProvided: (name: string) => boolean = () => false,
+  sizeAt: (ortIndex: number) => SizeWithReason = (i) => bytesOf(plan.allocation.values[i]!.name),
+): LiveCurve & { peak: ParallelPeak } {
+  const curve = computeLiveBytes(plan.allocation, plan.release, plan.order.length, sizeAt, isCallerProvided);
   return { liveBytes: curve.liveBytes, liveReason: curve.liveReason, peak: computeParallelPeak(plan, bytesOf, isCallerProvided) };
 }

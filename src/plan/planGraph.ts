@@ -133,9 +133,10 @@ export function planLiveCurve(input: PlanGraphInput, known: StaticPlan, columns?
   const { order, allocation, release } = known;
   const provided = outputsProvidedByParent(input.parentOpType);
   const isCallerProvided = provided ? (name: string): boolean => allocation.byName.get(name)!.isGraphOutput : (): boolean => false;
-  if (input.view === 'parallel') return computeParallelCurve(known, input.bytesOf, isCallerProvided);
   const sizeAt = columns ? (i: number): SizeWithReason => columns.sizes[i]! : (i: number): SizeWithReason => input.bytesOf(allocation.values[i]!.name);
-  return computeLiveBytes(allocation, release, order.length, sizeAt, isCallerProvided);
+  return input.view === 'parallel'
+    ? computeParallelCurve(known, input.bytesOf, isCallerProvided, sizeAt)
+    : computeLiveBytes(allocation, release, order.length, sizeAt, isCallerProvided);
 }
 
 /** Replays the traced self-owned allocations (Allocate roots of tensors) and their frees in step order. */

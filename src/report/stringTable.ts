@@ -38,17 +38,26 @@ export class StringTableWriter {
   }
 }
 
-/** Splits a string table back into its strings; throws LensError('internal') on offsets out of order. */
-export function readStringTable(strings: StringColumns): string[] {
-  const out = new Array<string>(strings.ends.length);
+/** Throws LensError('internal') unless every entry of `strings` ends in order within the text. */
+function checkStringTable(strings: StringColumns): void {
   let start = 0;
   for (let i = 0; i < strings.ends.length; i++) {
     const end = strings.ends[i]!;
     if (end < start || end > strings.text.length) {
       throw new LensError('internal', `String table entry ${i} ends at ${end}, outside ${start}..${strings.text.length}`);
     }
-    out[i] = strings.text.slice(start, end);
     start = end;
+  }
+}
+
+/** Splits a string table back into its strings; throws LensError('internal') on offsets out of order. */
+export function readStringTable(strings: StringColumns): string[] {
+  checkStringTable(strings);
+  const out = new Array<string>(strings.ends.length);
+  let start = 0;
+  for (let i = 0; i < strings.ends.length; i++) {
+    out[i] = strings.text.slice(start, strings.ends[i]!);
+    start = strings.ends[i]!;
   }
   return out;
 }
@@ -63,14 +72,7 @@ export class StringTableReader {
   private cache: (string | undefined)[] | null = null;
 
   constructor(private readonly strings: StringColumns) {
-    let start = 0;
-    for (let i = 0; i < strings.ends.length; i++) {
-      const end = strings.ends[i]!;
-      if (end < start || end > strings.text.length) {
-        throw new LensError('internal', `String table entry ${i} ends at ${end}, outside ${start}..${strings.text.length}`);
-      }
-      start = end;
-    }
+    checkStringTable(strings);
   }
 
   /** How many strings the table holds. */

@@ -234,7 +234,8 @@ export function buildRowLayout(graph: GraphTable | ReportGraph, options: RowLayo
       count++;
       const b = bytes[i]!;
       if (Number.isNaN(b)) isAnyUnknown = true;
-      else if (t.strings.at(root[i]!) === t.strings.at(name[i]!)) known += b;
+      // Equal strings have equal indices (the table holds each once), as liveContributors compares them.
+      else if (root[i] === name[i]) known += b;
     }
     rows.push({ role: 'bandSummary', label: `Initializers & inputs (${count})`, root: null, sizeBytes: isAnyUnknown ? null : known });
     if (options.isBandCollapsed) {
