@@ -61,11 +61,16 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
   const freesAfter: (number[] | undefined)[] = new Array(graph.steps.length);
   graph.values.forEach((v, i) => {
     if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) return;
-    if (v.releasedAfter !== null && v.releasedAfter >= 0 && v.releasedAfter < freesAfter.length) (freesAfter[v.releasedAfter] ??= []).push(i);
+    if (v.releasedAfter === null || v.releasedAfter < 0 || v.releasedAfter >= freesAfter.length) return;
+    // A step's first free makes a one-slot list ([] then push holds 17 slots).
+    const list = freesAfter[v.releasedAfter];
+    if (list) list.push(i);
+    else freesAfter[v.releasedAfter] = [i];
   });
   return graph.steps.map((s) => {
     let unknown: string | null = null;
-    const allocs: ReplayAlloc[] = [];
+    // Most steps allocate one output: the list starts at one slot ([] then push holds 17).
+    let allocs: ReplayAlloc[] = NO_ALLOCS;
     for (const out of s.outputs) {
       if (out === '' || provided?.has(out)) continue;
       const i = producedBy(s.index, out);
@@ -76,7 +81,9 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
         unknown ??= `${stepWhere(graph, s)}: the size of '${v.name}' is unknown (${v.unavailableReason ?? 'no reason given'})`;
         continue;
       }
-      allocs.push({ id: i, bytes: v.bytes, traced: v.allocKind === 'Allocate' });
+      const a: ReplayAlloc = { id: i, bytes: v.bytes, traced: v.allocKind === 'Allocate' };
+      if (allocs === NO_ALLOCS) allocs = [a];
+      else allocs.push(a);
     }
     const frees = freesAfter[s.index] ?? NO_FREES;
     if (s.controlFlow) {
@@ -111,8 +118,9 @@ function stepWhere(graph: ReportGraph, s: ReportStep): string {
   return `step ${s.index} (${s.opType} '${s.displayName}'${graph.parent ? ` in ${graph.id}` : ''})`;
 }
 
-/** What a step without frees or scratch shares (the replay only reads them). */
+/** What a step without frees, allocations or scratch shares (the replay only reads them). */
 const NO_FREES: readonly ReplayId[] = [];
+const NO_ALLOCS: ReplayAlloc[] = [];
 const NO_SCRATCH: ReplayStep['scratch'] = { before: [], after: [] };
 
 /** Initialization of every graph, main first, bodies in report order. */

@@ -61,6 +61,9 @@ export class ValueLookup {
   }
 }
 
+/** What every value no step reads shares as its `consumers` (never written). */
+const NO_CONSUMERS: number[] = [];
+
 /** The allocation plan of one graph: values in OrtValue index order, and a lookup by name. */
 export interface AllocationPlan {
   values: ValuePlan[];
@@ -93,7 +96,7 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
     reusedFrom: null,
     producedAt: -1,
     producerNode: null,
-    consumers: [],
+    consumers: NO_CONSUMERS,
     isGraphInput: false,
     isGraphOutput: false,
     isInitializer: false,
@@ -118,7 +121,10 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
   const inputSlot = (n: ExecNode, i: number): ValuePlan | null => slots[slotStart[n.index]! + i]!;
   const outputSlot = (n: ExecNode, k: number): ValuePlan | null => slots[slotStart[n.index]! + n.inputs.length + n.implicitInputs.length + k]!;
 
-  // Producers and consumers.
+  // Producers, and how many steps read each value: the consumer lists are then made at their
+  // length (a list grown by push from [] holds 17 slots, 150 bytes a value at 200k values).
+  const consumerCount = new Int32Array(values.length);
+  const lastReader = new Int32Array(values.length).fill(-1);
   for (let step = 0; step < order.length; step++) {
     const nodeIndex = order[step]!;
     const n = exec.nodes[nodeIndex]!;
@@ -131,8 +137,28 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
       v.producerNode = nodeIndex;
     }
     for (let s = first; s < first + readCount; s++) {
-      const c = slots[s]?.consumers;
-      if (c && c[c.length - 1] !== step) c.push(step);
+      const v = slots[s];
+      if (v && lastReader[v.ortIndex] !== step) {
+        lastReader[v.ortIndex] = step;
+        consumerCount[v.ortIndex]!++;
+      }
+    }
+  }
+  const filled = new Int32Array(values.length);
+  for (let i = 0; i < values.length; i++) if (consumerCount[i]! > 0) values[i]!.consumers = new Array<number>(consumerCount[i]!);
+  for (let step = 0; step < order.length; step++) {
+    const nodeIndex = order[step]!;
+    const n = exec.nodes[nodeIndex]!;
+    const first = slotStart[nodeIndex]!;
+    const readCount = n.inputs.length + n.implicitInputs.length;
+    for (let s = first; s < first + readCount; s++) {
+      const v = slots[s];
+      if (!v) continue;
+      const at = filled[v.ortIndex]!;
+      // Steps ascend, so a value read twice by one step has that step last already.
+      if (at > 0 && v.consumers[at - 1] === step) continue;
+      v.consumers[at] = step;
+      filled[v.ortIndex] = at + 1;
     }
   }
 

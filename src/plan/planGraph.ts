@@ -145,7 +145,14 @@ function bestFitArena(input: PlanGraphInput, order: number[], allocation: Alloca
   const freesAfter: (number[] | undefined)[] = new Array(order.length);
   const traced = new Uint8Array(allocation.values.length);
   const events: PatternEvent[] = [];
-  for (let i = 0; i < release.at.length; i++) if (release.at[i]! >= 0) (freesAfter[release.at[i]!] ??= []).push(i);
+  // A step's first free makes a one-slot list ([] then push holds 17 slots).
+  for (let i = 0; i < release.at.length; i++) {
+    const at = release.at[i]!;
+    if (at < 0) continue;
+    const list = freesAfter[at];
+    if (list) list.push(i);
+    else freesAfter[at] = [i];
+  }
   const { slots, slotStart } = allocation;
   for (let step = 0; step < order.length; step++) {
     const n = input.exec.nodes[order[step]!]!;

@@ -171,3 +171,19 @@ test('OUTPUT_RULES are ORT\'s per-output rules in its order, each naming the sou
   assert.deepEqual(OUTPUT_RULES.map((r) => r.name), ['graph output', 'alias or in place', 'non-tensor', 'dead buffer', 'allocate']);
   for (const r of OUTPUT_RULES) assert.match(r.ort, /^(ComputeSingleStreamReusePlan|FindReusableInput|FindReusableTensor)\b/, r.name);
 });
+
+test('computeAllocationPlan() lists each reading step once, ascending, at the list length', () => {
+  // 'a' is read twice by step 1 (Add a a) and once by step 2; 'y' by nobody.
+  const { plan } = planFixture({
+    inputs: ['X'],
+    outputs: ['y', 'z'],
+    nodes: [['Relu', ['X'], ['a']], ['Add', ['a', 'a'], ['b']], ['Mul', ['b', 'a'], ['y']], ['Neg', ['X'], ['z']]],
+  });
+  const consumers = (name: string): number[] => plan.allocation.byName.get(name)!.consumers;
+  const at = (name: string): number => plan.order.findIndex((i) => plan.allocation.values.some((v) => v.name === name && v.producerNode === i));
+  assert.deepEqual(consumers('a'), [at('b'), at('y')].sort((p, q) => p - q));
+  assert.equal(consumers('a').length, 2);
+  assert.deepEqual(consumers('X'), [at('a'), at('z')].sort((p, q) => p - q));
+  assert.deepEqual(consumers('y'), []);
+  for (const v of plan.allocation.values) assert.ok(v.consumers.every((s, k) => k === 0 || s > v.consumers[k - 1]!), `${v.name}: ascending and unique`);
+});
