@@ -23,7 +23,7 @@
  *    the body's first run and used from its next one, as for the main graph per Run.
  */
 import { BfcArena, MIN_ALLOCATION_BYTES, type ArenaConfig } from './bfcArena';
-import { bestFitPeakBytes, type PatternEvent } from '../plan/memPattern';
+import { bestFitPeakOfTrace, PatternTrace } from '../plan/memPattern';
 
 /**
  * What names an allocation within its frame: a value's index among its graph's values (numbers:
@@ -186,7 +186,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
   interface Frame {
     key: string;
     live: Map<ReplayId, number>;
-    trace: PatternEvent[];
+    trace: PatternTrace;
     tracedIds: Set<ReplayId>;
     usePattern: boolean;
     traceOk: boolean;
@@ -197,20 +197,20 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
   const openFrame = (key: string, mayPattern: boolean): Frame => {
     const usePattern = options.memPattern && mayPattern && patterns.has(key) && broken === null;
     const blockBytes = usePattern ? patterns.get(key)! : 0;
-    const f: Frame = { key, live: new Map(), trace: [], tracedIds: new Set(), usePattern, traceOk: true, block: -1, blockBytes, mayPattern };
+    const f: Frame = { key, live: new Map(), trace: new PatternTrace(), tracedIds: new Set(), usePattern, traceOk: true, block: -1, blockBytes, mayPattern };
     if (usePattern && blockBytes > 0) f.block = arena.alloc(blockBytes);
     return f;
   };
   const allocIn = (f: Frame, id: ReplayId, bytes: number, traced: boolean): void => {
     if (traced) {
-      f.trace.push({ kind: 'alloc', id, sizeBytes: bytes });
+      f.trace.alloc(id, bytes);
       f.tracedIds.add(id);
     }
     if (f.usePattern && traced) return;
     f.live.set(id, arena.alloc(bytes));
   };
   const freeIn = (f: Frame, id: ReplayId): void => {
-    if (f.tracedIds.has(id)) f.trace.push({ kind: 'free', id });
+    if (f.tracedIds.has(id)) f.trace.free(id);
     const h = f.live.get(id);
     if (h !== undefined) {
       arena.free(h);
@@ -223,7 +223,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     if (f.block >= 0) arena.free(f.block);
     for (const h of f.live.values()) arena.free(h);
     f.live.clear();
-    if (options.memPattern && f.mayPattern && !f.usePattern && f.traceOk && !patterns.has(f.key)) patterns.set(f.key, bestFitPeakBytes(f.trace));
+    if (options.memPattern && f.mayPattern && !f.usePattern && f.traceOk && !patterns.has(f.key)) patterns.set(f.key, bestFitPeakOfTrace(f.trace));
   };
   // One step's Compute in frame `f`; `outer` and `escapes` route a body's kept outputs to the kernel's frame.
   const runStep = (step: ReplayStep, f: Frame, outer: Frame | null, escapes: ReadonlyMap<ReplayId, { id: ReplayId; traced: boolean }> | null): void => {

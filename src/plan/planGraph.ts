@@ -11,7 +11,7 @@ import { computeExecutionOrder, producersByValue } from './executionOrder';
 import { typeAtIndex, valueTable, type ValueTable } from './valueTable';
 import type { InferenceIds } from '../shape/inferShapes';
 import { computeLifetimes, type Lifetimes } from './lifetimes';
-import { bestFitPeakBytes, type PatternEvent } from './memPattern';
+import { bestFitPeakOfTrace, PatternTrace } from './memPattern';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
 import { computeReleasePlan, type ReleasePlan } from './releasePlan';
 import { computeParallelCurve } from './parallelPeak';
@@ -144,7 +144,7 @@ function bestFitArena(input: PlanGraphInput, order: number[], allocation: Alloca
   // Per-step free lists by ortIndex, made only at steps that free something (not an empty array per step).
   const freesAfter: (number[] | undefined)[] = new Array(order.length);
   const traced = new Uint8Array(allocation.values.length);
-  const events: PatternEvent[] = [];
+  const events = new PatternTrace();
   // A step's first free makes a one-slot list ([] then push holds 17 slots).
   for (let i = 0; i < release.at.length; i++) {
     const at = release.at[i]!;
@@ -165,10 +165,10 @@ function bestFitArena(input: PlanGraphInput, order: number[], allocation: Alloca
       const size = columns.sizes[v.ortIndex]!;
       if (size.bytes === null) return null;
       traced[v.ortIndex] = 1;
-      events.push({ kind: 'alloc', id: v.ortIndex, sizeBytes: size.bytes });
+      events.alloc(v.ortIndex, size.bytes);
     }
     const freed = freesAfter[step];
-    if (freed) for (const root of freed) if (traced[root]) events.push({ kind: 'free', id: root });
+    if (freed) for (const root of freed) if (traced[root]) events.free(root);
   }
-  return bestFitPeakBytes(events);
+  return bestFitPeakOfTrace(events);
 }
