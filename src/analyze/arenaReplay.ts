@@ -10,6 +10,7 @@ import type { ArenaSessionOptions, Report, ReportGraph, ReportStep } from '../re
 import { findOp } from '../ops/registry';
 import { outputCopyBytes } from '../report/budget';
 import { controlFlowKernel } from './controlFlowReplay';
+import { appendAt } from '../plan/appendAt';
 
 /**
  * The replay input of the main graph `graph`. `bodies` are the report's other graphs (If/Loop/Scan
@@ -61,11 +62,7 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
   const freesAfter: (number[] | undefined)[] = new Array(graph.steps.length);
   graph.values.forEach((v, i) => {
     if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) return;
-    if (v.releasedAfter === null || v.releasedAfter < 0 || v.releasedAfter >= freesAfter.length) return;
-    // A step's first free makes a one-slot list ([] then push holds 17 slots).
-    const list = freesAfter[v.releasedAfter];
-    if (list) list.push(i);
-    else freesAfter[v.releasedAfter] = [i];
+    if (v.releasedAfter !== null && v.releasedAfter >= 0 && v.releasedAfter < freesAfter.length) appendAt(freesAfter, v.releasedAfter, i);
   });
   return graph.steps.map((s) => {
     let unknown: string | null = null;

@@ -12,5 +12,5 @@ export { computeLifetimes, type Lifetime } from './lifetimes';
 export { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
 export { computeParallelCurve, computeParallelPeak, type ParallelPeak } from './parallelPeak';
 export { ParallelCutModel, type CutProblem, type CutBuffer, type ParallelCut } from './parallelCut';
-export { bestFitPeakBytes, bestFitPeakOfTrace, PatternTrace, alignBytes, ALLOC_ALIGNMENT_BYTES, type PatternEvent } from './memPattern';
+export { bestFitPeakBytes, alignBytes, ALLOC_ALIGNMENT_BYTES, type PatternEvent } from './memPattern';
 export { planGraph, outputsProvidedByParent, type GraphPlan, type PlanGraphInput } from './planGraph';

@@ -75,10 +75,6 @@ export class PatternTrace {
     this.ids.push(id);
     this.sizes.push(-1);
   }
-
-  get length(): number {
-    return this.ids.length;
-  }
 }
 
 /** bestFitPeakBytes of the events in `trace`. */

@@ -7,6 +7,7 @@
 import type { AllocationPlan } from './allocationPlan';
 import type { ReleasePlan } from './releasePlan';
 import type { ParallelPeakFields } from './planTypes';
+import { appendAt } from './appendAt';
 
 /** A byte count, or null with the reason it is unknown. */
 export interface SizeWithReason {
@@ -44,8 +45,8 @@ export function computeLiveBytes(
     const size = sizeAt(v.ortIndex);
     if (size.bytes === null) {
       unknownReason.set(v.name, `size of '${v.name}' unknown: ${size.reason ?? 'no reason given'}`);
-      (starts[v.producedAt] ??= []).push(v.name);
-      (ends[end] ??= []).push(v.name);
+      appendAt(starts, v.producedAt, v.name);
+      appendAt(ends, end, v.name);
       continue;
     }
     delta[v.producedAt]! += size.bytes;

@@ -12,6 +12,7 @@ import { typeAtIndex, valueTable, type ValueTable } from './valueTable';
 import type { InferenceIds } from '../shape/inferShapes';
 import { computeLifetimes, type Lifetimes } from './lifetimes';
 import { bestFitPeakOfTrace, PatternTrace } from './memPattern';
+import { appendAt } from './appendAt';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
 import { computeReleasePlan, type ReleasePlan } from './releasePlan';
 import { computeParallelCurve } from './parallelPeak';
@@ -145,14 +146,7 @@ function bestFitArena(input: PlanGraphInput, order: number[], allocation: Alloca
   const freesAfter: (number[] | undefined)[] = new Array(order.length);
   const traced = new Uint8Array(allocation.values.length);
   const events = new PatternTrace();
-  // A step's first free makes a one-slot list ([] then push holds 17 slots).
-  for (let i = 0; i < release.at.length; i++) {
-    const at = release.at[i]!;
-    if (at < 0) continue;
-    const list = freesAfter[at];
-    if (list) list.push(i);
-    else freesAfter[at] = [i];
-  }
+  for (let i = 0; i < release.at.length; i++) if (release.at[i]! >= 0) appendAt(freesAfter, release.at[i]!, i);
   const { slots, slotStart } = allocation;
   for (let step = 0; step < order.length; step++) {
     const n = input.exec.nodes[order[step]!]!;
