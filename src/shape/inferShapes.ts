@@ -199,13 +199,18 @@ function initializerList(g: ShapeGraph): TensorInfo[] {
   return Array.isArray(g.initializers) ? (g.initializers as TensorInfo[]) : [...(g.initializers as ReadonlyMap<string, TensorInfo>).values()];
 }
 
-/** Runs one pass over `g`. `formals` are a body's input values by position (null: use the declaration). */
-function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, formals: (Val | null)[] | null, depth: number, inputValues?: Readonly<Record<string, readonly number[]>>): PassResult {
+/**
+ * Runs one pass over `g`. `formals` are a body's input values by position (null: use the
+ * declaration). `twin`: the static pass's result of the same graph, when this is the runtime pass;
+ * a node output equal to its static value is kept as that object (see sameVal).
+ */
+function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, formals: (Val | null)[] | null, depth: number, inputValues?: Readonly<Record<string, readonly number[]>>, twin: PassResult | null = null): PassResult {
   if (depth > MAX_DEPTH) throw new ShapeError('too-deep', `Subgraph nesting deeper than ${MAX_DEPTH}`);
   const structure = structureOf(g);
   const { slots } = structure;
   const vals: (Val | undefined)[] = new Array(slots.names.length);
   const values = new PassValues(structure, vals);
+  const twinVals = twin && twin.values.structure === structure ? twin.values.vals : null;
   const result: PassResult = { values, subgraphs: new Map() };
   const scope: Scope = { values, parent };
   const inputNames = new Set(g.inputs.map((i) => i.name));
@@ -234,7 +239,7 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
 
   // One body inferrer per graph (it depends only on this graph's scope), not a closure per node.
   const inferBody = (body: Graph, formals: (Val | null)[] | null): Val[] => {
-    const sub = runGraph(pass, body, scope, formals && formals.map((f) => f && bodyView(f)), depth + 1);
+    const sub = runGraph(pass, body, scope, formals && formals.map((f) => f && bodyView(f)), depth + 1, undefined, twin?.subgraphs.get(body) ?? null);
     result.subgraphs.set(body, sub);
     return body.outputs.map((o) => sub.values.get(o.name) ?? unknownVal(`subgraph output '${o.name}' has no producer`));
   };
@@ -267,10 +272,32 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
       }
       v = mergeDeclared(v, structure.declared[id], pass, name);
       if (isIncomplete(v) && v.reason === null) v.reason = inheritedReason(node, scope) ?? `${node.opType} '${label}' leaves output '${name}' partly unknown`;
-      vals[id] = v;
+      const st = twinVals?.[id];
+      vals[id] = st !== undefined && sameVal(st, v) ? st : v;
     }
   }
   return result;
+}
+
+/**
+ * True when the runtime pass's `r` says what the static pass's `s` says (no propagated data, the
+ * same numeric dims and contents), so the runtime pass can hold `s` itself: at 200k values the two
+ * passes otherwise kept two objects and two shape arrays per value through the whole inference.
+ * Safe because pass values are never mutated once stored.
+ */
+function sameVal(s: Val, r: Val): boolean {
+  return s.prop === undefined && r.prop === undefined && s.kind === r.kind && s.dtype === r.dtype && s.reason === r.reason && s.elemKind === r.elemKind && sameNumbers(s.shape, r.shape) && sameNumbers(s.value, r.value);
+}
+
+/** The same array, or two arrays of the same numbers (a symbol or an unknown dim only matches itself in the same array). */
+function sameNumbers(a: readonly SymDim[] | null, b: readonly SymDim[] | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    if (typeof x !== 'number' || x !== b[i]) return false;
+  }
+  return true;
 }
 
 /** The data ORT's resolution propagates to the node's first output (static pass). */
@@ -483,10 +510,10 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
       outer = { values, parent: null };
     }
     const inputValues = isStatic ? undefined : options.inputValues;
-    return runGraph(pass, graph, outer, null, 0, inputValues);
+    return runGraph(pass, graph, outer, null, 0, inputValues, isStatic ? null : st);
   };
   const memo = options.outerScope ? undefined : options.staticPass;
-  const st = memo ? (memo.result ??= run(true)) : run(true);
+  const st: PassResult = memo ? (memo.result ??= run(true)) : run(true);
   const result = zip(st, run(false));
   return generated.size > 0 ? { ...result, generatedSymbols: [...generated] } : result;
 }

@@ -88,7 +88,8 @@ export function mergeDeclared(inf: Val, tp: TypeInfo | undefined, pass: PassSett
   const dtype = inf.dtype ?? decl.dtype;
   let shape = inf.shape;
   if (!shape) shape = decl.shape;
-  else if (decl.shape && decl.shape.length === shape.length) {
+  else if (decl.shape && decl.shape.length === shape.length && !shape.every((d) => typeof d === 'number')) {
+    // (Only where some inferred dim is not a number: a known dim always wins, so an all-number shape stays the same array.)
     const ds = decl.shape;
     shape = shape.map((d, i) => {
       const e = ds[i];
@@ -102,6 +103,8 @@ export function mergeDeclared(inf: Val, tp: TypeInfo | undefined, pass: PassSett
       return d ?? e;
     });
   }
+  // Nothing the declaration adds: the inferred value itself (pass values are never mutated once stored).
+  if (dtype === inf.dtype && shape === inf.shape) return inf;
   // Fields listed, not spread: a spread per value (every value of a graph ORT saved has value_info) took V8's slow path.
   return { kind: inf.kind, dtype, shape, value: inf.value, reason: inf.reason, elemKind: inf.elemKind, prop: inf.prop };
 }

@@ -251,3 +251,19 @@ test('inferShapes() treats an absurd rank read from a shape tensor as unknown in
   assert.equal(valueOf(res.result, 'y').shape, null);
   assert.equal(valueOf(res.result, 'y').dtype, F);
 });
+
+test('a chain of same-shape ops holds one shape array, and a value both passes agree on is one array for both shapes', () => {
+  const { result } = inferModel({
+    nodes: [node('Relu', ['x'], ['a']), node('Sigmoid', ['a'], ['b']), node('Add', ['b', 'a'], ['c']), node('Neg', ['c'], ['d'])],
+    inputs: [tensorValue('x', F, [2, 64])],
+    outputs: [tensorValue('d', F, [2, 64])],
+  });
+  const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => valueOf(result, n));
+  assert.deepEqual(runtimeShape(d!), [2, 64]);
+  // Relu and Sigmoid pass their input's shape on; Add makes a new one, Neg passes it on.
+  assert.equal(b!.shape, a!.shape);
+  assert.equal(d!.shape, c!.shape);
+  assert.notEqual(c!.shape, a!.shape);
+  // ORT's static shape and the runtime shape agree, so the runtime pass kept the static pass's value.
+  for (const v of [a, b, c, d]) assert.equal(v!.staticShape, v!.shape);
+});

@@ -55,3 +55,33 @@ test('every shape rule either infers or throws a ShapeError on arbitrary (even i
   const byOp = [...new Set(failures.map((f) => f.replace(/ seed \d+ (static|runtime)/, "")))];
   assert.deepEqual(byOp, []);
 });
+
+test('no shape rule writes into its inputs: their shapes and contents are shared with the outputs and the other pass', () => {
+  // Inference hands a rule's output arrays on without copying (sameAs gives the input's shape
+  // itself) and the runtime pass keeps the static pass's value objects where they agree, so a rule
+  // that edited an input in place would corrupt other values. Frozen inputs make any such write throw.
+  const writes: string[] = [];
+  for (const [key, rule] of [...OP_REGISTRY.values()].flatMap((e) => (e.shape.present ? [[e.key, e.shape.value] as const] : []))) {
+    const [domain, opType] = key.split('::');
+    for (let seed = 1; seed <= 40; seed++) {
+      const rnd = prng(seed * 104729 + key.length);
+      for (const isStatic of [true, false]) {
+        const pass: PassSettings = { isStatic, bindings: {}, opsets: { [domain]: [7, 11, 13, 18, 23][seed % 5] }, functions: new Map(), canOverrideInitializers: true, generated: new Set(), rules: shapeRuleOf };
+        const inputs = Array.from({ length: Math.floor(rnd() * 8) }, () => randomVal(rnd));
+        for (const v of inputs) {
+          if (!v) continue;
+          if (v.shape) Object.freeze(v.shape);
+          if (v.value) Object.freeze(v.value);
+          Object.freeze(v);
+        }
+        const node = { name: 'n', opType, domain: domain === 'ai.onnx' ? '' : domain, inputs: inputs.map((_, i) => `i${i}`), outputs: ['o0', 'o1', 'o2'], attributes: randomAttrs(rnd) };
+        try {
+          rule(makeRuleContext(pass, node, 'n', inputs, () => []));
+        } catch (err) {
+          if (err instanceof TypeError) writes.push(`${key}: ${err.message}`);
+        }
+      }
+    }
+  }
+  assert.deepEqual([...new Set(writes)], []);
+});

@@ -29,7 +29,7 @@ export function input(ctx: RuleContext, i: number): Val | null {
 /** Output with input i's dtype and shape. */
 export function sameAs(ctx: RuleContext, i = 0): OutSpec {
   const v = input(ctx, i);
-  return out(v?.dtype ?? null, v?.shape ? [...v.shape] : null);
+  return out(v?.dtype ?? null, v?.shape ?? null);
 }
 
 /** Normalizes a possibly negative axis for a tensor of `rank`; throws when out of range. */
