@@ -21,6 +21,7 @@ import type {
   ValueInfo,
 } from './model';
 import { SMALL_VALUE_LIMIT } from './model';
+import * as protobuf from 'protobufjs';
 import { AttributeType, DataLocation, onnxNodeBytesType } from './onnxSchema';
 import { decodeInt32FieldValues, decodeRawValues } from './tensorValues';
 import { normalizeDomain } from './domain';
@@ -38,14 +39,14 @@ export function decodeCompactModel(bytes: Uint8Array): Model {
   } catch (err) {
     throw doesNotDecode(err);
   }
-  // Nodes decode during the conversion (see onnxNodeBytesType); a node that does not decode must
+  // Graphs decode during the conversion (see onnxNodeBytesType); a graph that does not decode must
   // still win over a missing field, as when the whole ModelProto was decoded first.
   if (!has(m, 'irVersion')) {
-    assertNodesDecode(m);
+    assertGraphsDecode(m);
     throw new OnnxFormatError('not-onnx', 'Not an ONNX model: ir_version is missing', 0);
   }
-  if (!has(m, 'graph')) {
-    assertNodesDecode(m);
+  if (!nonEmpty(m.graph)) {
+    assertGraphsDecode(m);
     throw new OnnxFormatError('not-onnx', 'Not an ONNX model: graph is missing', 0);
   }
   return {
@@ -57,7 +58,7 @@ export function decodeCompactModel(bytes: Uint8Array): Model {
     docString: str(m.docString),
     opsets: list(m.opsetImport).map(decodeOpset),
     metadata: list(m.metadataProps).map((e) => ({ key: str(e.key), value: str(e.value) })),
-    graph: decodeGraph(m.graph as Msg),
+    graph: decodeGraph(graphBytes(m.graph)),
     functions: list(m.functions).map(decodeFunction),
   };
 }
@@ -66,29 +67,100 @@ function doesNotDecode(cause: unknown): OnnxFormatError {
   return new OnnxFormatError('not-onnx', 'Not an ONNX model: the ModelProto does not decode', null, { cause });
 }
 
-/** Decodes one NodeProto from its bytes (GraphProto.node holds bytes, see onnxNodeBytesType). */
-function nodeMessage(bytes: Uint8Array): Msg {
-  try {
-    return onnxNodeBytesType('NodeProto').decode(bytes) as unknown as Msg;
-  } catch (err) {
-    throw doesNotDecode(err);
+/**
+ * A singular GraphProto field's bytes (present when its list is non-empty: protobufjs gives every
+ * message its own empty lists). The decoder root holds it as `repeated bytes`
+ * (onnxNodeBytesType): protobuf merges a message field given twice, which on the wire is reading
+ * the occurrences one after the other.
+ */
+function graphBytes(parts: unknown): Uint8Array {
+  const list = parts as Uint8Array[];
+  if (list.length === 1) return list[0]!;
+  const out = new Uint8Array(list.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const b of list) {
+    out.set(b, at);
+    at += b.length;
   }
+  return out;
 }
 
-/** Throws doesNotDecode when some node of the model, at any depth, does not decode. */
-function assertNodesDecode(m: Msg): void {
-  const graphsOfAttributes = (attributes: unknown): Msg[] =>
-    list(attributes).flatMap((a) => [...(has(a, 'g') ? [a.g as Msg] : []), ...list(a.graphs)]);
-  const visitGraph = (g: Msg): void => {
-    for (const b of list<Uint8Array>(g.node)) for (const sub of graphsOfAttributes(nodeMessage(b).attribute)) visitGraph(sub);
-  };
+/** A GraphProto's fields other than its nodes, as protobufjs decodes them. */
+interface GraphFields {
+  name: string;
+  initializer: Msg[];
+  sparseInitializer: Msg[];
+  input: Msg[];
+  output: Msg[];
+  valueInfo: Msg[];
+}
+
+/** GraphProto field numbers (the ONNX spec) and where `readGraph` puts each; the others are decoded and dropped. */
+const GRAPH_FIELD = { node: 1, name: 2, initializer: 5, docString: 10, input: 11, output: 12, valueInfo: 13, quantizationAnnotation: 14, sparseInitializer: 15, metadataProps: 16 } as const;
+const GRAPH_LISTS = new Map<number, keyof Omit<GraphFields, 'name'>>([
+  [GRAPH_FIELD.initializer, 'initializer'],
+  [GRAPH_FIELD.sparseInitializer, 'sparseInitializer'],
+  [GRAPH_FIELD.input, 'input'],
+  [GRAPH_FIELD.output, 'output'],
+  [GRAPH_FIELD.valueInfo, 'valueInfo'],
+]);
+const GRAPH_MESSAGE_TYPE: Record<number, string> = {
+  [GRAPH_FIELD.initializer]: 'TensorProto',
+  [GRAPH_FIELD.sparseInitializer]: 'SparseTensorProto',
+  [GRAPH_FIELD.input]: 'ValueInfoProto',
+  [GRAPH_FIELD.output]: 'ValueInfoProto',
+  [GRAPH_FIELD.valueInfo]: 'ValueInfoProto',
+  [GRAPH_FIELD.quantizationAnnotation]: 'TensorAnnotation',
+  [GRAPH_FIELD.metadataProps]: 'StringStringEntryProto',
+};
+
+/**
+ * Walks a GraphProto's bytes as protobufjs's decoder of the message does (the last `name` wins,
+ * repeated fields keep their order, a field of another number or wire type is skipped) and hands
+ * each NodeProto to `onNode` as soon as it is decoded: no node's protobufjs message outlives its
+ * conversion, and no byte view per node is made (200k views, ~20 MB, at 200k nodes). Throws
+ * doesNotDecode when protobufjs rejects a part; what `onNode` throws passes through.
+ */
+function readGraph(bytes: Uint8Array, onNode: (n: Msg) => void): GraphFields {
+  const g: GraphFields = { name: '', initializer: [], sparseInitializer: [], input: [], output: [], valueInfo: [] };
+  const r = protobuf.Reader.create(bytes);
+  while (r.pos < r.len) {
+    let node: Msg | null = null;
+    try {
+      const tag = r.uint32();
+      const field = tag >>> 3;
+      const wire = tag & 7;
+      if (wire !== 2) r.skipType(wire);
+      else if (field === GRAPH_FIELD.node) node = onnxNodeBytesType('NodeProto').decode(r, r.uint32()) as unknown as Msg;
+      else if (field === GRAPH_FIELD.name) g.name = r.stringVerify();
+      else if (field === GRAPH_FIELD.docString) r.stringVerify();
+      else if (GRAPH_MESSAGE_TYPE[field] !== undefined) {
+        const m = onnxNodeBytesType(GRAPH_MESSAGE_TYPE[field]!).decode(r, r.uint32()) as unknown as Msg;
+        const into = GRAPH_LISTS.get(field);
+        if (into) g[into].push(m);
+      } else r.skipType(wire);
+    } catch (err) {
+      throw doesNotDecode(err);
+    }
+    if (node) onNode(node);
+  }
+  return g;
+}
+
+/** The graphs an AttributeProto message holds (`g`, then `graphs`), as bytes. */
+function graphsOfAttribute(a: Msg): Uint8Array[] {
+  return [...(nonEmpty(a.g) ? [graphBytes(a.g)] : []), ...list<Uint8Array>(a.graphs)];
+}
+
+/** Throws doesNotDecode when some graph of the model, at any depth, does not decode. */
+function assertGraphsDecode(m: Msg): void {
   const visitNode = (n: Msg): void => {
-    for (const sub of graphsOfAttributes(n.attribute)) visitGraph(sub);
+    for (const a of list(n.attribute)) for (const sub of graphsOfAttribute(a)) readGraph(sub, visitNode);
   };
-  if (has(m, 'graph')) visitGraph(m.graph as Msg);
+  if (nonEmpty(m.graph)) readGraph(graphBytes(m.graph), visitNode);
   for (const f of list(m.functions)) {
     for (const n of list(f.node)) visitNode(n);
-    for (const sub of graphsOfAttributes(f.attributeProto)) visitGraph(sub);
+    for (const a of list(f.attributeProto)) for (const sub of graphsOfAttribute(a)) readGraph(sub, visitNode);
   }
 }
 
@@ -96,15 +168,17 @@ function decodeOpset(o: Msg): OpsetImport {
   return { domain: normalizeDomain(str(o.domain)), version: toNumber(o.version) };
 }
 
-function decodeGraph(g: Msg): Graph {
+function decodeGraph(bytes: Uint8Array): Graph {
+  const nodes: Node[] = [];
+  const g = readGraph(bytes, (n) => nodes.push(decodeNode(n)));
   return {
-    name: str(g.name),
-    nodes: list<Uint8Array>(g.node).map((b) => decodeNode(nodeMessage(b))),
-    initializers: list(g.initializer).map(decodeTensor),
-    sparseInitializers: list(g.sparseInitializer).map(decodeSparseTensor),
-    inputs: list(g.input).map(decodeValueInfo),
-    outputs: list(g.output).map(decodeValueInfo),
-    valueInfo: list(g.valueInfo).map(decodeValueInfo),
+    name: g.name,
+    nodes,
+    initializers: g.initializer.map(decodeTensor),
+    sparseInitializers: g.sparseInitializer.map(decodeSparseTensor),
+    inputs: g.input.map(decodeValueInfo),
+    outputs: g.output.map(decodeValueInfo),
+    valueInfo: g.valueInfo.map(decodeValueInfo),
   };
 }
 
@@ -131,12 +205,12 @@ function decodeAttribute(a: Msg): Attribute {
   if (has(a, 'i')) out.i = toNumber(a.i);
   if (has(a, 's')) out.s = utf8.decode(a.s as Uint8Array);
   if (has(a, 't')) out.t = decodeTensor(a.t as Msg);
-  if (has(a, 'g')) out.g = decodeGraph(a.g as Msg);
+  if (nonEmpty(a.g)) out.g = decodeGraph(graphBytes(a.g));
   if (nonEmpty(a.floats)) out.floats = list<number>(a.floats).slice();
   if (nonEmpty(a.ints)) out.ints = list<unknown>(a.ints).map(toNumber);
   if (nonEmpty(a.strings)) out.strings = list<Uint8Array>(a.strings).map((b) => utf8.decode(b));
   if (nonEmpty(a.tensors)) out.tensors = list(a.tensors).map(decodeTensor);
-  if (nonEmpty(a.graphs)) out.graphs = list(a.graphs).map(decodeGraph);
+  if (nonEmpty(a.graphs)) out.graphs = list<Uint8Array>(a.graphs).map(decodeGraph);
   if (has(a, 'sparseTensor')) out.sparseTensor = decodeSparseTensor(a.sparseTensor as Msg);
   if (has(a, 'tp')) out.tp = decodeType(a.tp as Msg);
   // protobuf leaves a scalar equal to its default (0, 0.0, '') off the wire, so the declared type

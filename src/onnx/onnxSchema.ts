@@ -221,10 +221,13 @@ export function onnxRoot(): protobuf.Root {
 let nodeBytesRoot: protobuf.Root | undefined;
 
 /**
- * The decoder's root: the same schema, except that GraphProto.node is `repeated bytes` (the same
- * wire format as a repeated message), so a graph decodes to one byte view per node and each node
- * is decoded when it is converted. Decoding every NodeProto of a 200k-node graph up front kept
- * the whole protobufjs tree alive through the conversion (~110 MB the scavenger had to promote).
+ * The decoder's root: the same schema, except that every GraphProto field (ModelProto.graph,
+ * AttributeProto.g and .graphs) is `bytes` (the same wire format as a message), so protobufjs hands
+ * the decoder each graph's bytes and the decoder walks them (src/onnx/modelDecoder.ts
+ * `readGraph`), decoding each NodeProto as it reaches it. Decoding every NodeProto of a 200k-node
+ * graph up front kept the whole protobufjs tree alive through the conversion (~110 MB the
+ * scavenger had to promote); a byte view per node, the step after that, was 200k views (~20 MB).
+ * GraphProto.node is `repeated bytes` here too, for any other reader of this root.
  */
 export function onnxNodeBytesType(name: keyof typeof MESSAGES | string): protobuf.Type {
   // The decoder asks for NodeProto once per node: protobufjs's lookup splits and joins the path each
@@ -233,7 +236,17 @@ export function onnxNodeBytesType(name: keyof typeof MESSAGES | string): protobu
   if (known) return known;
   if (!nodeBytesRoot) {
     const graph = MESSAGES.GraphProto!;
-    const messages = { ...MESSAGES, GraphProto: { ...graph, fields: { ...graph.fields, node: rep('bytes', graph.fields.node!.id) } } };
+    const model = MESSAGES.ModelProto!;
+    const attribute = MESSAGES.AttributeProto!;
+    const messages = {
+      ...MESSAGES,
+      // Singular graph fields as `repeated bytes`: protobufjs drops an empty singular `bytes` (an empty
+      // GraphProto is still a graph), and a message field given twice is merged, which for the
+      // wire format is reading the occurrences one after the other (modelDecoder.ts graphBytes).
+      ModelProto: { ...model, fields: { ...model.fields, graph: rep('bytes', model.fields.graph!.id) } },
+      GraphProto: { ...graph, fields: { ...graph.fields, node: rep('bytes', graph.fields.node!.id) } },
+      AttributeProto: { ...attribute, fields: { ...attribute.fields, g: rep('bytes', attribute.fields.g!.id), graphs: rep('bytes', attribute.fields.graphs!.id) } },
+    };
     nodeBytesRoot = protobuf.Root.fromJSON({ nested: { onnx: { nested: messages } } });
     nodeBytesRoot.resolveAll();
   }

@@ -300,3 +300,21 @@ test('the decoder looks each message type up once: every node asks for the same 
   assert.equal(onnxNodeBytesType('GraphProto').fields.node!.type, 'bytes');
   assert.equal(onnxType('GraphProto').fields.node!.type, 'NodeProto');
 });
+
+test('an empty GraphProto is still a graph, and a graph given twice is the two read one after the other (protobuf merge)', () => {
+  const T = onnxType('ModelProto');
+  const empty = T.encode(T.fromObject({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }], graph: {} })).finish();
+  assert.deepEqual(decodeModelBytes(empty).model.graph.nodes, []);
+  // Two occurrences of ModelProto.graph (field 7): names are singular (the last wins), nodes repeat.
+  const part = (g: object): Uint8Array => onnxType('GraphProto').encode(onnxType('GraphProto').fromObject(g)).finish();
+  const first = part({ name: 'first', node: [{ opType: 'Relu', input: ['x'], output: ['y'] }], input: [{ name: 'x' }] });
+  const second = part({ name: 'second', node: [{ opType: 'Neg', input: ['y'], output: ['z'] }], output: [{ name: 'z' }] });
+  const head = T.encode(T.fromObject({ irVersion: 8, opsetImport: [{ domain: '', version: 17 }] })).finish();
+  const field = (b: Uint8Array): number[] => [0x3a, b.length, ...b];
+  assert.ok(first.length < 128 && second.length < 128);
+  const twice = new Uint8Array([...head, ...field(first), ...field(second)]);
+  const g = decodeModelBytes(twice).model.graph;
+  assert.equal(g.name, 'second');
+  assert.deepEqual(g.nodes.map((n) => n.opType), ['Relu', 'Neg']);
+  assert.deepEqual([g.inputs.map((v) => v.name), g.outputs.map((v) => v.name)], [['x'], ['z']]);
+});
