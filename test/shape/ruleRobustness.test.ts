@@ -33,26 +33,41 @@ function randomAttrs(rnd: () => number): Attribute[] {
   return attrs;
 }
 
-test('every shape rule either infers or throws a ShapeError on arbitrary (even inconsistent) inputs', () => {
-  const failures: string[] = [];
+/**
+ * Calls every shape rule of the registry 40 times per pass on random inputs (seeded by `salt`),
+ * after `prepare` has seen the inputs; `onResult` gets the outputs or what the rule threw.
+ */
+function callEveryRule(salt: number, prepare: (inputs: (Val | null)[]) => void, onResult: (where: string, outcome: { outs: unknown } | { err: unknown }) => void): void {
   for (const [key, rule] of [...OP_REGISTRY.values()].flatMap((e) => (e.shape.present ? [[e.key, e.shape.value] as const] : []))) {
     const [domain, opType] = key.split('::');
     for (let seed = 1; seed <= 40; seed++) {
-      const rnd = prng(seed * 7919 + key.length);
+      const rnd = prng(seed * salt + key.length);
       for (const isStatic of [true, false]) {
         const pass: PassSettings = { isStatic, bindings: {}, opsets: { [domain]: [7, 11, 13, 18, 23][seed % 5] }, functions: new Map(), canOverrideInitializers: true, generated: new Set(), rules: shapeRuleOf };
         const inputs = Array.from({ length: Math.floor(rnd() * 8) }, () => randomVal(rnd));
+        prepare(inputs);
         const node = { name: 'n', opType, domain: domain === 'ai.onnx' ? '' : domain, inputs: inputs.map((_, i) => `i${i}`), outputs: ['o0', 'o1', 'o2'], attributes: randomAttrs(rnd) };
+        const where = `${key} seed ${seed} ${isStatic ? 'static' : 'runtime'}`;
+        let outs: unknown;
         try {
-          const outs = rule(makeRuleContext(pass, node, 'n', inputs, () => []));
-          assert.ok(Array.isArray(outs));
+          outs = rule(makeRuleContext(pass, node, 'n', inputs, () => []));
         } catch (err) {
-          if (!(err instanceof ShapeError)) failures.push(`${key} seed ${seed} ${isStatic ? 'static' : 'runtime'}: ${(err as Error).message}`);
+          onResult(where, { err });
+          continue;
         }
+        onResult(where, { outs });
       }
     }
   }
-  const byOp = [...new Set(failures.map((f) => f.replace(/ seed \d+ (static|runtime)/, "")))];
+}
+
+test('every shape rule either infers or throws a ShapeError on arbitrary (even inconsistent) inputs', () => {
+  const failures: string[] = [];
+  callEveryRule(7919, () => {}, (where, r) => {
+    if ('outs' in r) assert.ok(Array.isArray(r.outs), where);
+    else if (!(r.err instanceof ShapeError)) failures.push(`${where}: ${(r.err as Error).message}`);
+  });
+  const byOp = [...new Set(failures.map((f) => f.replace(/ seed \d+ (static|runtime)/, '')))];
   assert.deepEqual(byOp, []);
 });
 
@@ -61,27 +76,16 @@ test('no shape rule writes into its inputs: their shapes and contents are shared
   // itself) and the runtime pass keeps the static pass's value objects where they agree, so a rule
   // that edited an input in place would corrupt other values. Frozen inputs make any such write throw.
   const writes: string[] = [];
-  for (const [key, rule] of [...OP_REGISTRY.values()].flatMap((e) => (e.shape.present ? [[e.key, e.shape.value] as const] : []))) {
-    const [domain, opType] = key.split('::');
-    for (let seed = 1; seed <= 40; seed++) {
-      const rnd = prng(seed * 104729 + key.length);
-      for (const isStatic of [true, false]) {
-        const pass: PassSettings = { isStatic, bindings: {}, opsets: { [domain]: [7, 11, 13, 18, 23][seed % 5] }, functions: new Map(), canOverrideInitializers: true, generated: new Set(), rules: shapeRuleOf };
-        const inputs = Array.from({ length: Math.floor(rnd() * 8) }, () => randomVal(rnd));
-        for (const v of inputs) {
-          if (!v) continue;
-          if (v.shape) Object.freeze(v.shape);
-          if (v.value) Object.freeze(v.value);
-          Object.freeze(v);
-        }
-        const node = { name: 'n', opType, domain: domain === 'ai.onnx' ? '' : domain, inputs: inputs.map((_, i) => `i${i}`), outputs: ['o0', 'o1', 'o2'], attributes: randomAttrs(rnd) };
-        try {
-          rule(makeRuleContext(pass, node, 'n', inputs, () => []));
-        } catch (err) {
-          if (err instanceof TypeError) writes.push(`${key}: ${err.message}`);
-        }
-      }
+  const freeze = (inputs: (Val | null)[]): void => {
+    for (const v of inputs) {
+      if (!v) continue;
+      if (v.shape) Object.freeze(v.shape);
+      if (v.value) Object.freeze(v.value);
+      Object.freeze(v);
     }
-  }
+  };
+  callEveryRule(104729, freeze, (where, r) => {
+    if ('err' in r && r.err instanceof TypeError) writes.push(`${where.replace(/ seed \d+ (static|runtime)/, '')}: ${r.err.message}`);
+  });
   assert.deepEqual([...new Set(writes)], []);
 });
