@@ -254,16 +254,29 @@ test('inferShapes() treats an absurd rank read from a shape tensor as unknown in
 
 test('a chain of same-shape ops holds one shape array, and a value both passes agree on is one array for both shapes', () => {
   const { result } = inferModel({
-    nodes: [node('Relu', ['x'], ['a']), node('Sigmoid', ['a'], ['b']), node('Add', ['b', 'a'], ['c']), node('Neg', ['c'], ['d'])],
-    inputs: [tensorValue('x', F, [2, 64])],
-    outputs: [tensorValue('d', F, [2, 64])],
+    nodes: [
+      node('Relu', ['x'], ['a']),
+      node('Sigmoid', ['a'], ['b']),
+      node('Add', ['b', 'bias'], ['c']),
+      node('Neg', ['c'], ['d']),
+      node('Mul', ['col', 'row'], ['e']),
+      node('Sub', ['e', 'd'], ['f']),
+    ],
+    inputs: [tensorValue('x', F, [2, 64]), tensorValue('bias', F, [64]), tensorValue('col', F, [2, 1]), tensorValue('row', F, [1, 64])],
+    outputs: [tensorValue('f', F, [2, 64])],
   });
-  const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => valueOf(result, n));
-  assert.deepEqual(runtimeShape(d!), [2, 64]);
-  // Relu and Sigmoid pass their input's shape on; Add makes a new one, Neg passes it on.
+  const [x, a, b, c, d, e, f] = ['x', 'a', 'b', 'c', 'd', 'e', 'f'].map((n) => valueOf(result, n));
+  for (const v of [a, b, c, d, e, f]) assert.deepEqual(runtimeShape(v!), [2, 64]);
+  // Relu and Sigmoid pass their input's shape on, and so does a broadcast whose result is one
+  // input's shape (the bias Add); one where no input has the result's dims (Mul of [2,1] and [1,64])
+  // makes a new array, which the next broadcast (Sub) and Neg then pass on.
+  // (Graph inputs keep each pass's own value, so `x` itself is not compared.)
+  assert.deepEqual(runtimeShape(x!), [2, 64]);
   assert.equal(b!.shape, a!.shape);
+  assert.equal(c!.shape, b!.shape);
   assert.equal(d!.shape, c!.shape);
-  assert.notEqual(c!.shape, a!.shape);
+  assert.notEqual(e!.shape, d!.shape);
+  assert.equal(f!.shape, e!.shape);
   // ORT's static shape and the runtime shape agree, so the runtime pass kept the static pass's value.
-  for (const v of [a, b, c, d]) assert.equal(v!.staticShape, v!.shape);
+  for (const v of [a, b, c, d, e, f]) assert.equal(v!.staticShape, v!.shape);
 });

@@ -95,6 +95,10 @@ export function broadcastShapes(shapes: readonly (readonly SymDim[] | null)[]): 
   const ss = shapes as readonly (readonly SymDim[])[];
   let rank = 0;
   for (const s of ss) if (s.length > rank) rank = s.length;
+  // The usual residual Add, bias Add or scale Mul: one input's dims are numbers every other input
+  // broadcasts to, so the result is that input's shape; its array itself (pass values are never
+  // mutated), not a copy per value and pass.
+  for (const s of ss) if (s.length === rank && dominates(s, ss)) return s as SymDim[];
   const result: SymDim[] = [];
   for (let i = 0; i < rank; i++) {
     // An axis of numbers only (the usual case) is what broadcastDim gives them, without a list of them.
@@ -122,6 +126,21 @@ export function broadcastShapes(shapes: readonly (readonly SymDim[] | null)[]): 
     result.push(broadcastDim(dims));
   }
   return result;
+}
+
+/** True when every dim of `s` is a number and each other shape's dim on that axis is 1 or the same number. */
+function dominates(s: readonly SymDim[], shapes: readonly (readonly SymDim[])[]): boolean {
+  const rank = s.length;
+  for (let i = 0; i < rank; i++) {
+    const d = s[i];
+    if (typeof d !== 'number') return false;
+    for (const t of shapes) {
+      if (t === s) continue;
+      const e = t[i - (rank - t.length)];
+      if (e !== undefined && e !== 1 && e !== d) return false;
+    }
+  }
+  return true;
 }
 
 /**
