@@ -121,30 +121,169 @@ const GRAPH_MESSAGE_TYPE: Record<number, string> = {
  * conversion, and no byte view per node is made (200k views, ~20 MB, at 200k nodes). Throws
  * doesNotDecode when protobufjs rejects a part; what `onNode` throws passes through.
  */
-function readGraph(bytes: Uint8Array, onNode: (n: Msg) => void): GraphFields {
+function readGraph(bytes: Uint8Array, onNode: (n: RawNode) => void): GraphFields {
   const g: GraphFields = { name: '', initializer: [], sparseInitializer: [], input: [], output: [], valueInfo: [] };
   const r = protobuf.Reader.create(bytes);
   while (r.pos < r.len) {
-    let node: Msg | null = null;
+    let node: RawNode | null = null;
     try {
-      const tag = r.uint32();
+      const tag = r.tag();
       const field = tag >>> 3;
       const wire = tag & 7;
-      if (wire !== 2) r.skipType(wire);
-      else if (field === GRAPH_FIELD.node) node = onnxNodeBytesType('NodeProto').decode(r, r.uint32()) as unknown as Msg;
+      if (wire !== 2) r.skipType(wire, 0, field);
+      else if (field === GRAPH_FIELD.node) node = readNode(r, r.uint32());
       else if (field === GRAPH_FIELD.name) g.name = r.stringVerify();
       else if (field === GRAPH_FIELD.docString) r.stringVerify();
       else if (GRAPH_MESSAGE_TYPE[field] !== undefined) {
         const m = onnxNodeBytesType(GRAPH_MESSAGE_TYPE[field]!).decode(r, r.uint32()) as unknown as Msg;
         const into = GRAPH_LISTS.get(field);
         if (into) g[into].push(m);
-      } else r.skipType(wire);
+      } else r.skipType(wire, 0, field);
     } catch (err) {
       throw doesNotDecode(err);
     }
     if (node) onNode(node);
   }
   return g;
+}
+
+/** A NodeProto's fields as read (see readNode); its attributes still protobufjs messages. */
+interface RawNode {
+  name: string;
+  opType: string;
+  domain: string;
+  overload: string;
+  input: string[];
+  output: string[];
+  attribute: Msg[];
+}
+
+/** NodeProto field numbers (the ONNX spec). */
+const NODE_FIELD = { input: 1, output: 2, name: 3, opType: 4, attribute: 5, docString: 6, domain: 7, overload: 8, metadataProps: 9 } as const;
+/** Shared by every node without attributes (readNode never writes into it). */
+const NO_ATTRIBUTE_MESSAGES: Msg[] = [];
+/** A RawNode's lists until readNode copies them out (never handed out). */
+const NO_NAMES: string[] = [];
+/** readNode's lists of a node's input and output names while it reads them (it does not nest: attributes' graphs are read after it returns). */
+const scratchInputs: string[] = [];
+const scratchOutputs: string[] = [];
+
+/**
+ * Reads the NodeProto of `length` bytes at the reader's position as protobufjs's decoder of the
+ * message would (reads stop at the message's end, the last of a singular field wins, a field of
+ * another number or wire type is skipped, strings must be UTF-8) but without a protobufjs message
+ * per node (an object and four lists, then copies of two of them: ~70 MB of garbage at 200k
+ * nodes); attributes are still decoded by protobufjs. Throws what protobufjs would.
+ */
+function readNode(r: protobuf.Reader, length: number): RawNode {
+  const end = r.pos + length;
+  if (end > r.len) throw new RangeError(`index out of range: ${r.pos} + ${length} > ${r.len}`);
+  const outerLen = r.len;
+  r.len = end;
+  // The names go to two lists kept across nodes and are copied at their length at the end: a
+  // list grown by push from [] holds 17 slots (~150 bytes), and the node keeps it.
+  // (Counted, not emptied: `length = 0` gives a list its empty store back, and the next push a new one.)
+  let inputCount = 0;
+  let outputCount = 0;
+  const node: RawNode = { name: '', opType: '', domain: '', overload: '', input: NO_NAMES, output: NO_NAMES, attribute: NO_ATTRIBUTE_MESSAGES };
+  while (r.pos < end) {
+    const tag = r.tag();
+    const field = tag >>> 3;
+    const wire = tag & 7;
+    if (wire !== 2) {
+      r.skipType(wire, 0, field);
+      continue;
+    }
+    switch (field) {
+      case NODE_FIELD.input:
+        scratchInputs[inputCount++] = readString(r);
+        break;
+      case NODE_FIELD.output:
+        scratchOutputs[outputCount++] = readString(r);
+        break;
+      case NODE_FIELD.name:
+        node.name = readString(r);
+        break;
+      case NODE_FIELD.opType:
+        node.opType = readString(r);
+        break;
+      case NODE_FIELD.attribute:
+        if (node.attribute === NO_ATTRIBUTE_MESSAGES) node.attribute = [];
+        node.attribute.push(onnxNodeBytesType('AttributeProto').decode(r, r.uint32()) as unknown as Msg);
+        break;
+      case NODE_FIELD.docString:
+        readString(r);
+        break;
+      case NODE_FIELD.domain:
+        node.domain = readString(r);
+        break;
+      case NODE_FIELD.overload:
+        node.overload = readString(r);
+        break;
+      case NODE_FIELD.metadataProps:
+        onnxNodeBytesType('StringStringEntryProto').decode(r, r.uint32());
+        break;
+      default:
+        r.skipType(wire, 0, field);
+    }
+  }
+  if (r.pos !== end) throw new RangeError(`index out of range: ${r.pos} != ${end}`);
+  r.len = outerLen;
+  node.input = scratchInputs.slice(0, inputCount);
+  node.output = scratchOutputs.slice(0, outputCount);
+  return node;
+}
+
+/** protobufjs's strict decoder: a byte-order mark is kept, invalid UTF-8 throws. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * A length-delimited string field, checked as UTF-8 (protobufjs's `stringVerify`). A short ASCII
+ * string is built from its char codes (asciiString); any other goes through
+ * TextDecoder, which gives one flat string where protobufjs's chunked concatenation gave names of
+ * 13 to 63 bytes (most tensor names of exported models) as ropes V8 flattens again when it hashes them.
+ */
+function readString(r: protobuf.Reader): string {
+  const length = r.uint32();
+  const start = r.pos;
+  const end = start + length;
+  if (end > r.len) throw new RangeError(`index out of range: ${start} + ${length} > ${r.len}`);
+  r.pos = end;
+  const buf = r.buf;
+  if (length < 13) {
+    for (let i = start; i < end; i++) if (buf[i]! > 0x7f) return strictUtf8.decode(buf.subarray(start, end));
+    return asciiString(buf, start, length);
+  }
+  return strictUtf8.decode(buf.subarray(start, end));
+}
+
+const fromCodes = String.fromCharCode;
+
+/**
+ * The ASCII bytes [at, at + n) as a string, up to 8 codes per call: no string per character as
+ * protobufjs's loop makes (6 strings for a 6-byte name), and half its time.
+ */
+function asciiString(b: Uint8Array, at: number, n: number): string {
+  switch (n) {
+    case 0:
+      return '';
+    case 1:
+      return fromCodes(b[at]!);
+    case 2:
+      return fromCodes(b[at]!, b[at + 1]!);
+    case 3:
+      return fromCodes(b[at]!, b[at + 1]!, b[at + 2]!);
+    case 4:
+      return fromCodes(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!);
+    case 5:
+      return fromCodes(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!);
+    case 6:
+      return fromCodes(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!, b[at + 5]!);
+    case 7:
+      return fromCodes(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!, b[at + 5]!, b[at + 6]!);
+    default:
+      return fromCodes(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!, b[at + 5]!, b[at + 6]!, b[at + 7]!) + asciiString(b, at + 8, n - 8);
+  }
 }
 
 /** The graphs an AttributeProto message holds (`g`, then `graphs`), as bytes. */
@@ -154,7 +293,7 @@ function graphsOfAttribute(a: Msg): Uint8Array[] {
 
 /** Throws doesNotDecode when some graph of the model, at any depth, does not decode. */
 function assertGraphsDecode(m: Msg): void {
-  const visitNode = (n: Msg): void => {
+  const visitNode = (n: { attribute?: unknown }): void => {
     for (const a of list(n.attribute)) for (const sub of graphsOfAttribute(a)) readGraph(sub, visitNode);
   };
   if (nonEmpty(m.graph)) readGraph(graphBytes(m.graph), visitNode);
@@ -170,7 +309,7 @@ function decodeOpset(o: Msg): OpsetImport {
 
 function decodeGraph(bytes: Uint8Array): Graph {
   const nodes: Node[] = [];
-  const g = readGraph(bytes, (n) => nodes.push(decodeNode(n)));
+  const g = readGraph(bytes, (n) => nodes.push(nodeOf(n)));
   return {
     name: g.name,
     nodes,
@@ -185,6 +324,21 @@ function decodeGraph(bytes: Uint8Array): Graph {
 /** What every node without attributes shares (never written: edits replace a node's attributes): an empty array per node was 200k at 200k nodes. */
 const NO_ATTRIBUTES: Attribute[] = [];
 
+/** A graph's node as readNode read it. */
+function nodeOf(raw: RawNode): Node {
+  const node: Node = {
+    name: raw.name,
+    opType: raw.opType,
+    domain: normalizeDomain(raw.domain),
+    inputs: raw.input,
+    outputs: raw.output,
+    attributes: raw.attribute.length > 0 ? raw.attribute.map(decodeAttribute) : NO_ATTRIBUTES,
+  };
+  if (raw.overload !== '') node.overload = raw.overload;
+  return node;
+}
+
+/** A function body's node, a protobufjs message (FunctionProto.node). */
 function decodeNode(n: Msg): Node {
   const node: Node = {
     name: str(n.name),

@@ -318,3 +318,21 @@ test('an empty GraphProto is still a graph, and a graph given twice is the two r
   assert.deepEqual(g.nodes.map((n) => n.opType), ['Relu', 'Neg']);
   assert.deepEqual([g.inputs.map((v) => v.name), g.outputs.map((v) => v.name)], [['x'], ['z']]);
 });
+
+test('node strings decode as UTF-8 at every length, keep a byte-order mark, and invalid UTF-8 is not ONNX', () => {
+  const names = ['', 'a', 'v123456', 'twelve_chars', 'thirteen_char', '/model/layers.0/self_attn/q_proj/MatMul_output_0', 'x'.repeat(64), 'x'.repeat(200), 'é', 'ノード_名前_とても長い名前です', '\uFEFFbom', 'Δ'.repeat(40)];
+  const spec = {
+    nodes: names.map((n, i) => node('Identity', [i === 0 ? 'x' : `t${i - 1}`], [`t${i}`], { name: n })),
+    inputs: [tensorValue('x', DataType.FLOAT, [1])],
+    outputs: [tensorValue(`t${names.length - 1}`, DataType.FLOAT, [1])],
+  };
+  const g = decodeModelBytes(buildModel(spec)).model.graph;
+  assert.deepEqual(g.nodes.map((n) => n.name), names);
+  assert.deepEqual(g.nodes.map((n) => n.outputs[0]), names.map((_, i) => `t${i}`));
+  // One invalid byte in a node's name (0xFF is never UTF-8): the file is not a model.
+  const bytes = buildModel({ ...spec, nodes: [node('Identity', ['x'], ['t0'], { name: 'bad_name_here' }), ...spec.nodes.slice(1)] });
+  const at = Buffer.from(bytes).indexOf('bad_name_here');
+  assert.ok(at > 0);
+  bytes[at + 3] = 0xff;
+  assert.throws(() => decodeModelBytes(bytes), /does not decode/);
+});
