@@ -222,10 +222,17 @@ async function clickMenuItem(page: Page, label: string): Promise<void> {
   const menu = page.locator('.context-view .monaco-menu');
   const entry = menu.getByRole('menuitem', { name: label, exact: true });
   for (let attempt = 0; attempt < 5; attempt++) {
-    await entry.hover();
-    // A click right after the menu opens may only highlight the item.
-    await page.waitForTimeout(150);
-    await entry.click();
+    try {
+      await entry.hover({ timeout: 5000 });
+      // A click right after the menu opens may only highlight the item.
+      await page.waitForTimeout(150);
+      await entry.click({ timeout: 5000 });
+    } catch (err) {
+      // The menu draws itself again when a late contribution arrives, and the entry being hovered
+      // is detached ("element is not stable"); the locator finds the new one on the next attempt.
+      if (!(await menu.isVisible())) throw err;
+      continue;
+    }
     try {
       await menu.waitFor({ state: 'hidden', timeout: 2000 });
       return;
