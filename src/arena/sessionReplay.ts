@@ -186,9 +186,8 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
   interface Frame {
     key: string;
     live: Map<ReplayId, number>;
-    /** Null when this execution cannot make the frame's pattern (patterns off, or already made): nothing to trace. */
-    trace: PatternTrace | null;
-    tracedIds: Set<ReplayId> | null;
+    /** The traced events and the ids they allocate; null when this execution cannot make the frame's pattern (patterns off, or already made): nothing to trace. */
+    trace: { events: PatternTrace; ids: Set<ReplayId> } | null;
     usePattern: boolean;
     traceOk: boolean;
     block: number;
@@ -201,20 +200,20 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     // Only the frame's first execution becomes its pattern (closeFrame); later ones (the second Run, a
     // body's next iterations) traced 2 events and a set entry per value for nothing.
     const makesPattern = options.memPattern && mayPattern && !patterns.has(key);
-    const f: Frame = { key, live: new Map(), trace: makesPattern ? new PatternTrace() : null, tracedIds: makesPattern ? new Set() : null, usePattern, traceOk: true, block: -1, blockBytes, mayPattern };
+    const f: Frame = { key, live: new Map(), trace: makesPattern ? { events: new PatternTrace(), ids: new Set() } : null, usePattern, traceOk: true, block: -1, blockBytes, mayPattern };
     if (usePattern && blockBytes > 0) f.block = arena.alloc(blockBytes);
     return f;
   };
   const allocIn = (f: Frame, id: ReplayId, bytes: number, traced: boolean): void => {
     if (traced && f.trace) {
-      f.trace.alloc(id, bytes);
-      f.tracedIds!.add(id);
+      f.trace.events.alloc(id, bytes);
+      f.trace.ids.add(id);
     }
     if (f.usePattern && traced) return;
     f.live.set(id, arena.alloc(bytes));
   };
   const freeIn = (f: Frame, id: ReplayId): void => {
-    if (f.tracedIds?.has(id)) f.trace!.free(id);
+    if (f.trace?.ids.has(id)) f.trace.events.free(id);
     const h = f.live.get(id);
     if (h !== undefined) {
       arena.free(h);
@@ -227,7 +226,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     if (f.block >= 0) arena.free(f.block);
     for (const h of f.live.values()) arena.free(h);
     f.live.clear();
-    if (f.trace && !f.usePattern && f.traceOk && !patterns.has(f.key)) patterns.set(f.key, bestFitPeakOfTrace(f.trace));
+    if (f.trace && !f.usePattern && f.traceOk && !patterns.has(f.key)) patterns.set(f.key, bestFitPeakOfTrace(f.trace.events));
   };
   // One step's Compute in frame `f`; `outer` and `escapes` route a body's kept outputs to the kernel's frame.
   const runStep = (step: ReplayStep, f: Frame, outer: Frame | null, escapes: ReadonlyMap<ReplayId, { id: ReplayId; traced: boolean }> | null): void => {

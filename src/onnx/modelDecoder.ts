@@ -95,23 +95,17 @@ interface GraphFields {
   valueInfo: Msg[];
 }
 
-/** GraphProto field numbers (the ONNX spec) and where `readGraph` puts each; the others are decoded and dropped. */
-const GRAPH_FIELD = { node: 1, name: 2, initializer: 5, docString: 10, input: 11, output: 12, valueInfo: 13, quantizationAnnotation: 14, sparseInitializer: 15, metadataProps: 16 } as const;
-const GRAPH_LISTS = new Map<number, keyof Omit<GraphFields, 'name'>>([
-  [GRAPH_FIELD.initializer, 'initializer'],
-  [GRAPH_FIELD.sparseInitializer, 'sparseInitializer'],
-  [GRAPH_FIELD.input, 'input'],
-  [GRAPH_FIELD.output, 'output'],
-  [GRAPH_FIELD.valueInfo, 'valueInfo'],
-]);
-const GRAPH_MESSAGE_TYPE: Record<number, string> = {
-  [GRAPH_FIELD.initializer]: 'TensorProto',
-  [GRAPH_FIELD.sparseInitializer]: 'SparseTensorProto',
-  [GRAPH_FIELD.input]: 'ValueInfoProto',
-  [GRAPH_FIELD.output]: 'ValueInfoProto',
-  [GRAPH_FIELD.valueInfo]: 'ValueInfoProto',
-  [GRAPH_FIELD.quantizationAnnotation]: 'TensorAnnotation',
-  [GRAPH_FIELD.metadataProps]: 'StringStringEntryProto',
+/** GraphProto's string and node field numbers (the ONNX spec). */
+const GRAPH_FIELD = { node: 1, name: 2, docString: 10 } as const;
+/** GraphProto's message fields by number (the ONNX spec): their type, and the list `readGraph` puts them in (null: decoded and dropped). */
+const GRAPH_MESSAGES: Record<number, { type: string; into: keyof Omit<GraphFields, 'name'> | null }> = {
+  5: { type: 'TensorProto', into: 'initializer' },
+  11: { type: 'ValueInfoProto', into: 'input' },
+  12: { type: 'ValueInfoProto', into: 'output' },
+  13: { type: 'ValueInfoProto', into: 'valueInfo' },
+  14: { type: 'TensorAnnotation', into: null },
+  15: { type: 'SparseTensorProto', into: 'sparseInitializer' },
+  16: { type: 'StringStringEntryProto', into: null },
 };
 
 /**
@@ -132,11 +126,11 @@ function readGraph(bytes: Uint8Array, onNode: (n: RawNode) => void): GraphFields
       const wire = tag & 7;
       if (wire !== 2) r.skipType(wire, 0, field);
       else if (field === GRAPH_FIELD.node) node = readNode(r, r.uint32());
-      else if (field === GRAPH_FIELD.name) g.name = r.stringVerify();
-      else if (field === GRAPH_FIELD.docString) r.stringVerify();
-      else if (GRAPH_MESSAGE_TYPE[field] !== undefined) {
-        const m = onnxNodeBytesType(GRAPH_MESSAGE_TYPE[field]!).decode(r, r.uint32()) as unknown as Msg;
-        const into = GRAPH_LISTS.get(field);
+      else if (field === GRAPH_FIELD.name) g.name = readString(r);
+      else if (field === GRAPH_FIELD.docString) readString(r);
+      else if (GRAPH_MESSAGES[field] !== undefined) {
+        const { type, into } = GRAPH_MESSAGES[field]!;
+        const m = onnxNodeBytesType(type).decode(r, r.uint32()) as unknown as Msg;
         if (into) g[into].push(m);
       } else r.skipType(wire, 0, field);
     } catch (err) {
@@ -162,8 +156,6 @@ interface RawNode {
 const NODE_FIELD = { input: 1, output: 2, name: 3, opType: 4, attribute: 5, docString: 6, domain: 7, overload: 8, metadataProps: 9 } as const;
 /** Shared by every node without attributes (readNode never writes into it). */
 const NO_ATTRIBUTE_MESSAGES: Msg[] = [];
-/** A RawNode's lists until readNode copies them out (never handed out). */
-const NO_NAMES: string[] = [];
 /** readNode's lists of a node's input and output names while it reads them (it does not nest: attributes' graphs are read after it returns). */
 const scratchInputs: string[] = [];
 const scratchOutputs: string[] = [];
@@ -185,7 +177,11 @@ function readNode(r: protobuf.Reader, length: number): RawNode {
   // (Counted, not emptied: `length = 0` gives a list its empty store back, and the next push a new one.)
   let inputCount = 0;
   let outputCount = 0;
-  const node: RawNode = { name: '', opType: '', domain: '', overload: '', input: NO_NAMES, output: NO_NAMES, attribute: NO_ATTRIBUTE_MESSAGES };
+  let name = '';
+  let opType = '';
+  let domain = '';
+  let overload = '';
+  let attribute = NO_ATTRIBUTE_MESSAGES;
   while (r.pos < end) {
     const tag = r.tag();
     const field = tag >>> 3;
@@ -202,23 +198,23 @@ function readNode(r: protobuf.Reader, length: number): RawNode {
         scratchOutputs[outputCount++] = readString(r);
         break;
       case NODE_FIELD.name:
-        node.name = readString(r);
+        name = readString(r);
         break;
       case NODE_FIELD.opType:
-        node.opType = readString(r);
+        opType = readString(r);
         break;
       case NODE_FIELD.attribute:
-        if (node.attribute === NO_ATTRIBUTE_MESSAGES) node.attribute = [];
-        node.attribute.push(onnxNodeBytesType('AttributeProto').decode(r, r.uint32()) as unknown as Msg);
+        if (attribute === NO_ATTRIBUTE_MESSAGES) attribute = [];
+        attribute.push(onnxNodeBytesType('AttributeProto').decode(r, r.uint32()) as unknown as Msg);
         break;
       case NODE_FIELD.docString:
         readString(r);
         break;
       case NODE_FIELD.domain:
-        node.domain = readString(r);
+        domain = readString(r);
         break;
       case NODE_FIELD.overload:
-        node.overload = readString(r);
+        overload = readString(r);
         break;
       case NODE_FIELD.metadataProps:
         onnxNodeBytesType('StringStringEntryProto').decode(r, r.uint32());
@@ -229,9 +225,7 @@ function readNode(r: protobuf.Reader, length: number): RawNode {
   }
   if (r.pos !== end) throw new RangeError(`index out of range: ${r.pos} != ${end}`);
   r.len = outerLen;
-  node.input = scratchInputs.slice(0, inputCount);
-  node.output = scratchOutputs.slice(0, outputCount);
-  return node;
+  return { name, opType, domain, overload, input: scratchInputs.slice(0, inputCount), output: scratchOutputs.slice(0, outputCount), attribute };
 }
 
 /** protobufjs's strict decoder: a byte-order mark is kept, invalid UTF-8 throws. */
@@ -324,7 +318,7 @@ function decodeGraph(bytes: Uint8Array): Graph {
 /** What every node without attributes shares (never written: edits replace a node's attributes): an empty array per node was 200k at 200k nodes. */
 const NO_ATTRIBUTES: Attribute[] = [];
 
-/** A graph's node as readNode read it. */
+/** The Node of a NodeProto's fields (a graph's, as readNode read them, or a function body's). */
 function nodeOf(raw: RawNode): Node {
   const node: Node = {
     name: raw.name,
@@ -340,16 +334,15 @@ function nodeOf(raw: RawNode): Node {
 
 /** A function body's node, a protobufjs message (FunctionProto.node). */
 function decodeNode(n: Msg): Node {
-  const node: Node = {
+  return nodeOf({
     name: str(n.name),
     opType: str(n.opType),
-    domain: normalizeDomain(str(n.domain)),
-    inputs: list<string>(n.input).map(String),
-    outputs: list<string>(n.output).map(String),
-    attributes: nonEmpty(n.attribute) ? list(n.attribute).map(decodeAttribute) : NO_ATTRIBUTES,
-  };
-  if (has(n, 'overload') && str(n.overload) !== '') node.overload = str(n.overload);
-  return node;
+    domain: str(n.domain),
+    overload: str(n.overload),
+    input: list<string>(n.input).map(String),
+    output: list<string>(n.output).map(String),
+    attribute: list(n.attribute),
+  });
 }
 
 function decodeAttribute(a: Msg): Attribute {

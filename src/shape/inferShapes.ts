@@ -500,7 +500,8 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
   const functions = new Map<string, FunctionInfo>();
   for (const f of options.functions ?? []) functions.set(`${f.domain}::${f.name}`, f);
   const generated = new Set<string>();
-  const run = (isStatic: boolean): PassResult => {
+  /** One pass; `twin` is the static pass's result when this is the runtime pass (runGraph). */
+  const run = (isStatic: boolean, twin: PassResult | null): PassResult => {
     const canOverrideInitializers = (options.irVersion ?? 4) >= 4;
     const pass: PassSettings = { isStatic, bindings: options.bindings ?? {}, opsets, functions, canOverrideInitializers, generated: isStatic ? new Set() : generated, rules: options.rules, nchwcBlockSize: options.nchwcBlockSize ?? null, declaredShapesAreOrts: options.declaredShapesAreOrts === true };
     let outer: Scope | null = null;
@@ -510,10 +511,10 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
       outer = { values, parent: null };
     }
     const inputValues = isStatic ? undefined : options.inputValues;
-    return runGraph(pass, graph, outer, null, 0, inputValues, isStatic ? null : st);
+    return runGraph(pass, graph, outer, null, 0, inputValues, twin);
   };
   const memo = options.outerScope ? undefined : options.staticPass;
-  const st: PassResult = memo ? (memo.result ??= run(true)) : run(true);
-  const result = zip(st, run(false));
+  const st = memo ? (memo.result ??= run(true, null)) : run(true, null);
+  const result = zip(st, run(false, st));
   return generated.size > 0 ? { ...result, generatedSymbols: [...generated] } : result;
 }
