@@ -1,7 +1,8 @@
 /**
  * Planning benchmarks (issue "Hardened and fast"):
  * - scaling: report time of a synthetic 200k-node graph vs a 10k-node one (target ≤ 25×, i.e. linear),
- *   the median over five fresh processes;
+ *   the median over five fresh processes, and beside it the same ratio of the name tables alone
+ *   (`name-tables-200k-vs-10k`, a reference for what the memory system does at that size);
  * - vs-ort-create: report time vs onnxruntime-node InferenceSession.create (optimizations disabled),
  *   both in this process after a warm-up, on the largest corpus models and on generated ones.
  * Generated models go to a temp folder that is removed at the end. Every timing is a median after
@@ -126,6 +127,24 @@ function runScaling(dir: string): void {
   }
   const ratios = rounds.map((r) => r.large / r.small);
   console.log(`bench: scaling-200k-vs-10k ratio=${median(ratios).toFixed(1)} processes=${rounds.length} ratios=[${ratios.map((x) => x.toFixed(1)).join(',')}] t10k_ms=${median(rounds.map((r) => r.small)).toFixed(0)} t200k_ms=${median(rounds.map((r) => r.large)).toFixed(0)}`);
+  runNameTables();
+}
+
+/**
+ * Prints `bench: name-tables-200k-vs-10k`, the reference for the line above: the same ratio, in
+ * the same number of fresh processes, of only the name tables a report fills once per value (a Set
+ * and a Map of every value name, support/nameTableChild.ts). Far above 20 on a machine whose
+ * caches hold the 10k tables and not the 200k ones: what the report's ratio has to beat with
+ * every value looked up by name.
+ */
+function runNameTables(): void {
+  const rounds: { small: number; large: number }[] = [];
+  for (let p = 0; p < SCALING_PROCESSES; p++) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, 'support', 'nameTableChild.ts')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    rounds.push(JSON.parse(out.trim().split('\n').pop()!) as { small: number; large: number });
+  }
+  const ratios = rounds.map((r) => r.large / r.small);
+  console.log(`bench: name-tables-200k-vs-10k ratio=${median(ratios).toFixed(1)} processes=${rounds.length} ratios=[${ratios.map((x) => x.toFixed(1)).join(',')}] t10k_ms=${median(rounds.map((r) => r.small)).toFixed(2)} t200k_ms=${median(rounds.map((r) => r.large)).toFixed(1)} (reference: only the Set and Map of value names)`);
 }
 
 /** Prints `bench: vs-ort-create` lines: our report vs ORT's session creation, each after a warm-up. */

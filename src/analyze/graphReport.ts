@@ -23,7 +23,7 @@ import type { ProgressCounter } from './reportProgress';
 import { graphUncovered } from '../report/uncoveredTerms';
 import { overridableInitializers, stepWorkspace, workspaceIo } from './stepWorkspace';
 import { controlFlowFactsOf } from './controlFlowFacts';
-import { estimateInitialization, type InitializationStep, type WorkspaceEnv } from '../plan/workspace';
+import { estimateInitialization, InitializerUseMemo, type InitializationStep, type WorkspaceEnv } from '../plan/workspace';
 
 /** Type inference as the report uses it: one graph, with the outer scope's types. */
 /** Infers a graph; `staticPass` keeps its binding-independent pass, `inputValues` are the contents the user fixed for the main graph's inputs. */
@@ -41,6 +41,8 @@ export interface TransformedGraph {
   plans: Partial<Record<PlanView, StaticPlan>>;
   /** The static inference pass of `typed`, kept for rebinds (it reads no binding; used without an outer scope only). */
   staticPass: StaticPassMemo;
+  /** The initializers' use counts per view, kept for rebinds (they read no binding). */
+  initializerUses: Partial<Record<PlanView, InitializerUseMemo>>;
 }
 
 /** What every graph of one report shares. */
@@ -171,7 +173,7 @@ export function buildGraphReport(
     exec = applyOrtTransforms(exec, { opsets: ctx.opsets, functions: ctx.functions, types: inferExec, outerTypes });
     ctx.progress.phaseDone(0, graphId, nodeCount);
     inference = inferExec(exec);
-    known = { exec, typed: memo!.typed, plans: {}, staticPass: new StaticPassMemo() };
+    known = { exec, typed: memo!.typed, plans: {}, staticPass: new StaticPassMemo(), initializerUses: {} };
     ctx.transformed.set(graph, known);
   }
   ctx.progress.phaseDone(1, graphId, nodeCount);
@@ -302,7 +304,7 @@ export function buildGraphReport(
   const hasBodies = steps.some((s) => s.subgraphs.length > 0);
   const subgraphUses = new Map<string, number>();
   for (const idx of plan.order) for (const name of exec.nodes[idx]!.implicitInputs) if (exec.initializers.has(name)) subgraphUses.set(name, (subgraphUses.get(name) ?? 0) + 1);
-  const initialization = estimateInitialization(exec.initializers, initSteps, { graphOutputs: exec.outputs.map((o) => o.name), subgraphUses }, ctx.env, { contentKeyOf, graph: graphId, owners: ctx.packOwners });
+  const initialization = estimateInitialization(exec.initializers, initSteps, { graphOutputs: exec.outputs.map((o) => o.name), subgraphUses }, ctx.env, { contentKeyOf, graph: graphId, owners: ctx.packOwners }, (known.initializerUses[ctx.view] ??= new InitializerUseMemo()));
   ctx.graphs[index] = {
     id: graphId,
     parent: parent ? { graph: parent.graph, node: parent.node, attribute: parent.attribute } : null,

@@ -4,6 +4,7 @@ export { estimatePrepack } from './estimatePrepack';
 export {
   initializationFigures,
   estimateInitialization,
+  InitializerUseMemo,
   type PrepackedStep,
   type InitializerReaders,
   type InitializationStep,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimateInitialization, initializationFigures, type PrepackedStep } from '../../../src/plan/workspace';
+import { estimateInitialization, initializationFigures, InitializerUseMemo, type PrepackedStep } from '../../../src/plan/workspace';
 
 const W_BYTES = 64 * 100 * 4;
 const PACK = 28672;
@@ -100,4 +100,42 @@ test('initializationFigures() leaves the arena figure unavailable when a pack si
   const r = initializationFigures(new Map([['W', { byteSize: W_BYTES }]]), [unknownPack], { graphOutputs: [] });
   assert.equal(r.arenaBytesAfterPrepack, null);
   assert.match(r.reason ?? '', /depends on the CPU/);
+});
+
+test('InitializerUseMemo: the figures of later reports equal a fresh count, and change when what reads the initializers changes', () => {
+  const inits = new Map([['W', { byteSize: W_BYTES }], ['V', { byteSize: 64 }], ['U', { byteSize: 32 }]]);
+  const gather = (inputs: string[]): PrepackedStep => ({ step: 1, node: { opType: 'Gather', domain: '', inputs }, packs: [] });
+  const memo = new InitializerUseMemo();
+  const figures = (steps: PrepackedStep[], graphOutputs: string[], subgraphUses?: Map<string, number>) => {
+    const fresh = initializationFigures(inits, steps, { graphOutputs, subgraphUses });
+    const memoized = initializationFigures(inits, steps, { graphOutputs, subgraphUses }, undefined, memo);
+    assert.deepEqual(memoized, fresh);
+    return memoized.initializerBytesAfterPrepack;
+  };
+  // W packed by its only reader (dropped); V read by the Gather (kept); U read by nothing (kept).
+  const steps = [matMulStep(0), gather(['V', 'idx'])];
+  assert.equal(figures(steps, []), PACK + 64 + 32);
+  // The same inputs again: the memo's counts, whose copies the first report's packs changed, still give the same figures.
+  assert.equal(figures(steps, []), PACK + 64 + 32);
+  assert.equal(figures([matMulStep(0), gather(['V', 'idx'])], []), PACK + 64 + 32);
+  // A list edited in place is not taken for the one counted before.
+  const edited = [matMulStep(0), gather(['V', 'idx'])];
+  assert.equal(figures(edited, []), PACK + 64 + 32);
+  edited[1]!.node.inputs[0] = 'W';
+  assert.equal(figures(edited, []), W_BYTES + PACK + 64 + 32);
+  // A graph output or a subgraph use of W keeps it too; each change is counted anew.
+  assert.equal(figures(steps, ['W']), W_BYTES + PACK + 64 + 32);
+  assert.equal(figures(steps, [], new Map([['W', 1]])), W_BYTES + PACK + 64 + 32);
+  assert.equal(figures(steps, []), PACK + 64 + 32);
+  // Two packs of W by two MatMuls (one shared pack) leave no use either.
+  assert.equal(figures([matMulStep(0), matMulStep(2)], []), PACK + 64 + 32);
+});
+
+test('initializationFigures(): a pack of an initializer no step input counts still drops it, and two such packs keep it dropped', () => {
+  const inits = new Map([['W', { byteSize: W_BYTES }]]);
+  const packOnly = (step: number): PrepackedStep => ({ step, node: { opType: 'MatMul', domain: '', inputs: [`x${step}`] }, packs: [{ input: 'W', packedBytes: PACK, reason: null, releasesOriginal: true }] });
+  assert.equal(initializationFigures(inits, [packOnly(0)], { graphOutputs: [] }).initializerBytesAfterPrepack, PACK);
+  assert.equal(initializationFigures(inits, [packOnly(0), packOnly(1)], { graphOutputs: [] }).initializerBytesAfterPrepack, PACK);
+  // Nothing reads or packs it: kept.
+  assert.equal(initializationFigures(inits, [], { graphOutputs: [] }).initializerBytesAfterPrepack, W_BYTES);
 });
