@@ -283,7 +283,8 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     const usePattern = frame.usePattern;
     const blockBytes = frame.blockBytes;
     const keep = options.stepsOfRun !== 'last' || run === runsWanted;
-    const samples: ArenaSample[] = [];
+    // Made at its length when kept (grown by push, a 200k-step run's samples were seven arrays in large-object space).
+    const samples = new Array<ArenaSample>(keep ? steps.length : 0);
     const inUse = new PeakTracker();
     const held = new PeakTracker();
     for (let k = 0; k < steps.length; k++) {
@@ -293,13 +294,13 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
         frame.traceOk = false;
         inUse.unknown();
         held.unknown();
-        if (keep) samples.push(unknownSample(broken));
+        if (keep) samples[k] = unknownSample(broken);
         continue;
       }
       const s = arena.peekStats();
       inUse.add(s.bytesInUse, k);
       held.add(s.totalAllocatedBytes, k);
-      if (keep) samples.push(sample());
+      if (keep) samples[k] = sample();
       for (let f = 0; f < step.frees.length; f++) freeIn(frame, step.frees[f]!);
     }
     // End of Run: the frame frees the block and what is left; the caller's outputs are released before the next Run.

@@ -113,7 +113,10 @@ export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = n
   for (const s of graph.sparseInitializers) {
     initializers.set(s.name, { name: s.name, dataType: s.dataType, dims: s.dims, byteSize: s.denseByteSize, storedBytes: s.denseByteSize, external: null, values: null });
   }
-  const nodes: ExecNode[] = [];
+  // Made at the graph's node count and cut to the nodes kept (grown by push, it was seven arrays in
+  // large-object space at 200k nodes).
+  const nodes = new Array<ExecNode>(graph.nodes.length);
+  let kept = 0;
   for (const n of graph.nodes) {
     if (n.opType === 'Constant' && isOnnxDomain(n.domain) && n.outputs.length === 1) {
       const t = constantToTensor(n);
@@ -135,8 +138,8 @@ export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = n
         }
       }
     }
-    nodes.push({
-      index: nodes.length,
+    nodes[kept] = {
+      index: kept,
       name: n.name,
       opType: n.opType,
       domain: normalizeDomain(n.domain),
@@ -148,8 +151,10 @@ export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = n
       subgraphs,
       inserted: false,
       origin: null,
-    });
+    };
+    kept++;
   }
+  nodes.length = kept;
   // Resolve drops initializers that no node reads and no graph output names, even one the graph
   // also lists as an input: ORT then drops that input too (checked with ORT 1.30 at IR 3 and 8).
   const read = new Set<string>();

@@ -4,6 +4,7 @@
  */
 import type { Graph } from '../onnx/model';
 import type { ExecGraph } from './execGraph';
+import { presentEntries } from '../onnx/presentEntries';
 
 /**
  * The live nodes of `exec` in index order as a Graph; initializers and I/O as ORT holds them. Each
@@ -18,7 +19,7 @@ import type { ExecGraph } from './execGraph';
 export function execGraphToGraph(exec: ExecGraph, name = 'exec'): Graph {
   return {
     name,
-    nodes: exec.nodes.filter((n) => n !== undefined),
+    nodes: presentEntries(exec.nodes),
     initializers: [...exec.initializers.values()],
     sparseInitializers: [],
     inputs: exec.inputs,

@@ -28,27 +28,33 @@ export function computeExecutionOrder(exec: ExecGraph, table: ValueTable = value
   for (let e = 0; e < inputNodes.to.length; e++) hasOutputEdge[inputNodes.to[e]!] = 1;
   let liveCount = 0;
   for (const n of exec.nodes) if (n) liveCount++;
-  const stack: number[] = [];
-  // Entries are encoded as index*2 + (leave ? 1 : 0) to keep the stack a flat number array.
-  for (const n of exec.nodes) if (n && !hasOutputEdge[n.index]) stack.push(n.index * 2);
+  // Entries are encoded as index*2 + (leave ? 1 : 0) in a flat typed stack, made at its largest
+  // size: each sink is pushed once, and each node, visited once, pushes its leave entry and at most
+  // one entry per input slot.
+  const stack = new Int32Array(2 * liveCount + inputNodes.to.length);
+  let top = 0;
+  for (const n of exec.nodes) if (n && !hasOutputEdge[n.index]) stack[top++] = n.index * 2;
   const visited = new Uint8Array(size);
-  const order: number[] = [];
-  while (stack.length > 0) {
-    const e = stack.pop()!;
+  // Made at its length (each node leaves once): grown by push, a 200k-node order was seven arrays in large-object space.
+  const order = new Array<number>(liveCount);
+  let emitted = 0;
+  while (top > 0) {
+    const e = stack[--top]!;
     const idx = e >> 1;
     if (e & 1) {
-      order.push(idx);
+      if (emitted < liveCount) order[emitted] = idx;
+      emitted++;
       continue;
     }
     if (visited[idx]) continue;
     visited[idx] = 1;
-    stack.push(idx * 2 + 1);
+    stack[top++] = idx * 2 + 1;
     for (let k = inputNodes.start[idx]!; k < inputNodes.start[idx + 1]!; k++) {
       const p = inputNodes.to[k]!;
-      if (!visited[p]) stack.push(p * 2);
+      if (!visited[p]) stack[top++] = p * 2;
     }
   }
-  if (order.length !== liveCount || !isTopological(order, inputNodes, size)) {
+  if (emitted !== liveCount || !isTopological(order, inputNodes, size)) {
     throw new PlanError('cycle', `Cycle through node '${nodeDisplayName(exec.nodes[findCycleNode(exec, inputNodes)]!)}'`);
   }
   return order;

@@ -31,11 +31,12 @@ export function computeLiveBytes(
   sizeAt: (ortIndex: number) => SizeWithReason,
   isCallerProvided: (name: string) => boolean = () => false,
 ): LiveCurve {
-  const delta = new Array<number>(stepCount + 1).fill(0);
+  const delta = new Float64Array(stepCount + 1);
   // Per-step lists of unknown-size roots, made only at steps that have one (usually none at all):
-  // two empty arrays per step were 400k arrays at 200k steps.
-  const starts: (string[] | undefined)[] = new Array(stepCount);
-  const ends: (string[] | undefined)[] = new Array(stepCount);
+  // two empty arrays per step were 400k arrays at 200k steps. The two tables themselves are made on
+  // the first unknown size (at 200k steps each was an array in large-object space).
+  let starts: (string[] | undefined)[] | null = null;
+  let ends: (string[] | undefined)[] | null = null;
   const unknownReason = new Map<string, string>();
   for (let i = 0; i < plan.values.length; i++) {
     const v = plan.values[i]!;
@@ -45,29 +46,30 @@ export function computeLiveBytes(
     const size = sizeAt(v.ortIndex);
     if (size.bytes === null) {
       unknownReason.set(v.name, `size of '${v.name}' unknown: ${size.reason ?? 'no reason given'}`);
-      appendAt(starts, v.producedAt, v.name);
-      appendAt(ends, end, v.name);
+      appendAt((starts ??= new Array(stepCount)), v.producedAt, v.name);
+      appendAt((ends ??= new Array(stepCount)), end, v.name);
       continue;
     }
     delta[v.producedAt]! += size.bytes;
     delta[end + 1]! -= size.bytes;
   }
-  const liveBytes: (number | null)[] = [];
-  const liveReason: (string | null)[] = [];
+  // Made at their length: grown by push, a 200k-step curve was seven arrays each in large-object space.
+  const liveBytes = new Array<number | null>(stepCount);
+  const liveReason = new Array<string | null>(stepCount);
   const activeUnknown = new Set<string>();
   let running = 0;
   for (let k = 0; k < stepCount; k++) {
     running += delta[k]!;
-    const started = starts[k];
+    const started = starts?.[k];
     if (started) for (const name of started) activeUnknown.add(name);
     if (activeUnknown.size > 0) {
-      liveBytes.push(null);
-      liveReason.push(unknownReason.get(activeUnknown.values().next().value as string)!);
+      liveBytes[k] = null;
+      liveReason[k] = unknownReason.get(activeUnknown.values().next().value as string)!;
     } else {
-      liveBytes.push(running);
-      liveReason.push(null);
+      liveBytes[k] = running;
+      liveReason[k] = null;
     }
-    const ended = ends[k];
+    const ended = ends?.[k];
     if (ended) for (const name of ended) activeUnknown.delete(name);
   }
   const firstNull = liveBytes.indexOf(null);

@@ -56,18 +56,26 @@ class JoinedIndex implements ValueIndex {
 
 /** The value table of `exec` (see file comment); `ids`: an inference of exec's live nodes, when the caller has one. */
 export function valueTable(exec: ExecGraph, ids?: InferenceIds): ValueTable {
-  const names: string[] = [];
+  const slotStart = new Int32Array(exec.nodes.length + 1);
+  let slotCount = 0;
+  for (const n of exec.nodes) if (n) slotCount += n.inputs.length + n.implicitInputs.length + n.outputs.length;
+  // Every name is a graph input, a slot or a graph output: the lists are made at that bound and cut
+  // to the count at the end (grown by push, the names of a 200k-node graph were seven arrays in
+  // large-object space, on fresh pages).
+  const bound = exec.inputs.length + slotCount + exec.outputs.length;
+  const names = new Array<string>(bound);
+  let count = 0;
   const others = new Map<string, number>();
   const inferenceIds = ids?.slots.ids;
   // By inference id: the value index given to it (-1: none yet).
   const fromInference = new Int32Array(ids ? ids.slots.names.length : 0).fill(-1);
-  const idOf: number[] = [];
+  const idOf = new Int32Array(bound);
   const byInferenceId = (infId: number, name: string): number => {
     let i = fromInference[infId]!;
     if (i < 0) {
-      i = names.length;
-      names.push(name);
-      idOf.push(infId);
+      i = count++;
+      names[i] = name;
+      idOf[i] = infId;
       fromInference[infId] = i;
     }
     return i;
@@ -77,17 +85,14 @@ export function valueTable(exec: ExecGraph, ids?: InferenceIds): ValueTable {
     if (infId !== undefined) return byInferenceId(infId, name);
     let i = others.get(name);
     if (i === undefined) {
-      i = names.length;
-      names.push(name);
-      idOf.push(-1);
+      i = count++;
+      names[i] = name;
+      idOf[i] = -1;
       others.set(name, i);
     }
     return i;
   };
   for (const v of exec.inputs) byName(v.name);
-  const slotStart = new Int32Array(exec.nodes.length + 1);
-  let slotCount = 0;
-  for (const n of exec.nodes) if (n) slotCount += n.inputs.length + n.implicitInputs.length + n.outputs.length;
   const slots = new Int32Array(slotCount);
   let s = 0;
   let live = 0;
@@ -112,8 +117,9 @@ export function valueTable(exec: ExecGraph, ids?: InferenceIds): ValueTable {
   }
   slotStart[exec.nodes.length] = s;
   for (const v of exec.outputs) byName(v.name);
+  names.length = count;
   const index: ValueIndex = inferenceIds ? new JoinedIndex(inferenceIds, fromInference, others) : others;
-  return { names, index, slots, slotStart, inference: ids ? { slots: ids.slots, idOf: Int32Array.from(idOf) } : null };
+  return { names, index, slots, slotStart, inference: ids ? { slots: ids.slots, idOf: idOf.slice(0, count) } : null };
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { Graph } from '../onnx/model';
 import type { ShapeNode } from './ruleContext';
+import { presentEntries } from '../onnx/presentEntries';
 
 /** Names read anywhere inside the node's subgraph attributes (nested bodies included). */
 export function subgraphReads(node: ShapeNode): string[] {
@@ -28,7 +29,7 @@ export function subgraphReads(node: ShapeNode): string[] {
 
 /** Kahn's order over the live nodes (FIFO by file position), then any leftovers in file order. */
 export function inferenceOrder(nodes: readonly (ShapeNode | undefined)[]): ShapeNode[] {
-  const live = nodes.filter((n): n is ShapeNode => n !== undefined);
+  const live = presentEntries(nodes);
   const order: ShapeNode[] = [];
   for (const i of inferenceOrderIndices(live)) order.push(live[i]!);
   return order;
@@ -53,18 +54,6 @@ export interface NodeSlots {
 
 /** The slots of `live` (see NodeSlots). */
 export function nodeSlots(live: readonly ShapeNode[], preset: readonly string[] = []): NodeSlots {
-  const names: string[] = [];
-  const ids = new Map<string, number>();
-  const idOf = (name: string): number => {
-    let i = ids.get(name);
-    if (i === undefined) {
-      i = names.length;
-      names.push(name);
-      ids.set(name, i);
-    }
-    return i;
-  };
-  for (const name of preset) idOf(name);
   const count = live.length;
   const inStart = new Int32Array(count + 1);
   const outStart = new Int32Array(count + 1);
@@ -72,6 +61,21 @@ export function nodeSlots(live: readonly ShapeNode[], preset: readonly string[] 
     inStart[i + 1] = inStart[i]! + live[i]!.inputs.length;
     outStart[i + 1] = outStart[i]! + live[i]!.outputs.length;
   }
+  // Every id is a preset name or a slot's: the names list is made at that bound and cut to its
+  // length at the end (grown by push, it was seven arrays in large-object space at 200k nodes).
+  const names = new Array<string>(preset.length + inStart[count]! + outStart[count]!);
+  let named = 0;
+  const ids = new Map<string, number>();
+  const idOf = (name: string): number => {
+    let i = ids.get(name);
+    if (i === undefined) {
+      i = named++;
+      names[i] = name;
+      ids.set(name, i);
+    }
+    return i;
+  };
+  for (const name of preset) idOf(name);
   const inIds = new Int32Array(inStart[count]!);
   const outIds = new Int32Array(outStart[count]!);
   // A node output is nearly always a new name: it is inserted with one probe of the Map (set, and
@@ -81,10 +85,10 @@ export function nodeSlots(live: readonly ShapeNode[], preset: readonly string[] 
   const outputIdOf = (name: string): number => {
     if (repeats > 16) return idOf(name);
     const before = ids.size;
-    const i = names.length;
+    const i = named;
     ids.set(name, i);
     if (ids.size !== before) {
-      names.push(name);
+      names[named++] = name;
       return i;
     }
     repeats++;
@@ -100,6 +104,7 @@ export function nodeSlots(live: readonly ShapeNode[], preset: readonly string[] 
     const ins = live[i]!.inputs;
     for (let k = 0; k < ins.length; k++) inIds[inStart[i]! + k] = ins[k] ? idOf(ins[k]!) : -1;
   }
+  names.length = named;
   return { names, ids, inStart, inIds, outStart, outIds };
 }
 

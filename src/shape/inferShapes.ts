@@ -15,6 +15,7 @@ import { inferenceOrderIndices, nodeSlots, type NodeSlots } from './graphOrder';
 import { makeRuleContext, type PassSettings, type ShapeRuleLookup } from './nodeContext';
 import type { OutSpec, ShapeNode, Val } from './ruleContext';
 import { domainName } from '../onnx/domain';
+import { presentEntries } from '../onnx/presentEntries';
 import { constantVal, fromType, isIncomplete, mergeDeclared, nameUnnamedDims, tensorVal, unknownVal } from './passValues';
 import { propagatedContents, propagateStaticData, type PropagatedData } from './staticDataPropagation';
 import { singleSymbol, symbolDim } from './symbolicDim';
@@ -130,16 +131,17 @@ function lookupOuter(outer: Scope, name: string): Val | undefined {
  * with the explicit index, else the position among non-Constant nodes.
  */
 function liveNodesOf(nodes: readonly (ShapeNode | undefined)[]): { live: ShapeNode[]; labels: string[] } {
-  const live: ShapeNode[] = [];
-  const labels: string[] = [];
+  // Both lists made at their length (presentEntries says why).
+  const live = presentEntries(nodes);
+  const labels = new Array<string>(live.length);
   let k = 0;
+  let at = 0;
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i];
-    if (!n) continue;
+    if (n === undefined) continue;
     const index = n.index ?? (n.opType === 'Constant' && n.domain === '' ? -1 : k);
     if (n.index === undefined && index >= 0) k++;
-    live.push(n);
-    labels.push(n.name || `${n.opType}_${index >= 0 ? index : i}`);
+    labels[at++] = n.name || `${n.opType}_${index >= 0 ? index : i}`;
   }
   return { live, labels };
 }
@@ -175,11 +177,13 @@ function structureOf(g: ShapeGraph): GraphStructure {
   const slots = nodeSlots(live, preset);
   const order = inferenceOrderIndices(live, slots);
   const seen = new Uint8Array(slots.names.length);
-  const defined: number[] = [];
+  // At most one entry per id, so made at that length (no growing list in large-object space).
+  const defined = new Int32Array(slots.names.length);
+  let definedCount = 0;
   const define = (id: number): void => {
     if (id >= 0 && !seen[id]) {
       seen[id] = 1;
-      defined.push(id);
+      defined[definedCount++] = id;
     }
   };
   for (const name of preset) define(slots.ids.get(name)!);
@@ -191,7 +195,7 @@ function structureOf(g: ShapeGraph): GraphStructure {
       if (id !== undefined) declared[id] = vi.type!;
     }
   }
-  structures.set(g, (s = { live, labels, order, slots, defined: Int32Array.from(defined), declared }));
+  structures.set(g, (s = { live, labels, order, slots, defined: defined.slice(0, definedCount), declared }));
   return s;
 }
 

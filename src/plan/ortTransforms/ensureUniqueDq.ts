@@ -34,9 +34,7 @@ function outputEdges(g: GraphEditor, value: string): Edge[] {
 export function ensureUniqueDq(g: GraphEditor): number {
   let copies = 0;
   // Most graphs have no DequantizeLinear: skip the order (a cycle still fails in the planner's own order).
-  let hasDq = false;
-  for (const n of g.liveNodes()) if (isDequantizeLinear(n)) hasDq = true;
-  if (!hasDq) return 0;
+  if (!g.someLiveNode(isDequantizeLinear)) return 0;
   for (const idx of computeExecutionOrder(g.graph)) {
     const dq = g.node(idx);
     if (!dq || !isDequantizeLinear(dq)) continue;

@@ -8,6 +8,7 @@
  */
 import type { Attribute, TensorInfo } from '../../onnx/model';
 import type { ExecGraph, ExecNode } from '../execGraph';
+import { presentEntries } from '../../onnx/presentEntries';
 
 /** A node to add: everything but the index, which the graph assigns. */
 export type NewNode = Omit<ExecNode, 'index'>;
@@ -52,7 +53,13 @@ export class GraphEditor {
 
   /** Live nodes in ascending index order (ORT's `graph.Nodes()`). */
   liveNodes(): ExecNode[] {
-    return this.graph.nodes.filter((n): n is ExecNode => n !== undefined);
+    return presentEntries(this.graph.nodes);
+  }
+
+  /** True when some live node satisfies `test` (no list of the live nodes is made: most passes find none and stop here). */
+  someLiveNode(test: (n: ExecNode) => boolean): boolean {
+    for (const n of this.graph.nodes) if (n !== undefined && test(n)) return true;
+    return false;
   }
 
   /** The live node at `index`, if any. */

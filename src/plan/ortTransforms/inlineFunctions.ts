@@ -127,7 +127,7 @@ export function inlineFunctions(g: GraphEditor, functions: FunctionInfo[], onnxO
   const reported = new Set<number>();
   let expanded = 0;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    if (!g.liveNodes().some((n) => mayInline(n, local, onnxOpset))) return expanded;
+    if (!g.someLiveNode((n) => mayInline(n, local, onnxOpset))) return expanded;
     const types = typeSource.get();
     let changed = false;
     for (const n of g.liveNodes()) {
