@@ -8,7 +8,7 @@ import { LensError } from '../onnx/lensError';
 import { checkReportColumnsVersion, decodeReportColumns, type ReportColumns } from '../report/columnarReport';
 import { unpackReportColumns, type PackedReportColumns } from '../report/packedColumns';
 import type { PlanView, Report, ReportSession } from '../report/report';
-import type { AnswerRequest, PlanProgress, PlanRequest, PlanWorkerData, WorkerMessage } from './workerProtocol';
+import { NATIVE_GATE, type AnswerRequest, type NativeDoneMessage, type PlanProgress, type PlanRequest, type PlanWorkerData, type WorkerMessage } from './workerProtocol';
 import type { FitResult } from '../report/fit';
 import type { SweepResult } from '../report/sweep';
 
@@ -83,8 +83,14 @@ export class PlanSession {
   private readonly pendingAnswers = new Map<number, PendingAnswer>();
   /** How many times a worker read the model file (for tests and the output channel). */
   analyzeCount = 0;
+  /** How many stops found ONNX Runtime working for the worker and left it to end after that (for tests). */
+  deferredStops = 0;
   /** Finished plans by planKey, oldest first: a rebind back to recent values or a view switch back is instant. */
   private readonly recent = new Map<string, RecentPlan>();
+  /** Each worker's native gate (PlanWorkerData.nativeGate). */
+  private readonly gates = new WeakMap<Worker, Int32Array>();
+  /** One promise per started worker that has not exited yet, resolved at its exit. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     readonly modelPath: string,
@@ -172,12 +178,32 @@ export class PlanSession {
     });
   }
 
-  /** Terminates the worker (if any) and rejects its pending requests with `reason`. */
+  /**
+   * Rejects the pending requests with `reason` and terminates the worker (if any): at once, or,
+   * while ONNX Runtime creates a session for it, as soon as that is over (PlanWorkerData.nativeGate;
+   * terminating it then would abort the extension host). The next request starts a new worker
+   * either way.
+   */
   stop(reason: LensError = new LensError('cancelled', `Analysis of ${this.modelPath} was stopped`)): void {
     const worker = this.worker;
     this.worker = null;
     this.failPending(reason);
-    if (worker) void worker.terminate();
+    if (!worker) return;
+    const gate = this.gates.get(worker);
+    if (gate) {
+      Atomics.store(gate, NATIVE_GATE.STOPPING, 1);
+      // The worker posts NativeDoneMessage when its ORT work ends; the message handler terminates it then.
+      if (Atomics.load(gate, NATIVE_GATE.IN_NATIVE) === 1) {
+        this.deferredStops++;
+        return;
+      }
+    }
+    void worker.terminate();
+  }
+
+  /** Resolves once every worker this session started has exited (stopped ones included). */
+  async exited(): Promise<void> {
+    await Promise.all([...this.running]);
   }
 
   private cancelledError(): LensError {
@@ -192,7 +218,7 @@ export class PlanSession {
   }
 
   /** Settles the answer request `res.id` (a sweep or fit); false when it is not one. */
-  private settleAnswer(res: WorkerMessage): boolean {
+  private settleAnswer(res: Exclude<WorkerMessage, NativeDoneMessage>): boolean {
     const a = this.pendingAnswers.get(res.id);
     if (!a) return false;
     if ('progress' in res) {
@@ -209,10 +235,21 @@ export class PlanSession {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const data: PlanWorkerData = { path: this.modelPath, cacheDir: this.cacheDir };
+    const nativeGate = new SharedArrayBuffer(NATIVE_GATE.SLOTS * Int32Array.BYTES_PER_ELEMENT);
+    const gate = new Int32Array(nativeGate);
+    const data: PlanWorkerData = { path: this.modelPath, cacheDir: this.cacheDir, nativeGate };
     const worker = new Worker(this.workerScript, { workerData: data });
     this.worker = worker;
+    this.gates.set(worker, gate);
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    this.running.add(exited);
+    void exited.then(() => this.running.delete(exited));
     worker.on('message', (res: WorkerMessage) => {
+      if ('nativeDone' in res) {
+        if (Atomics.load(gate, NATIVE_GATE.STOPPING) === 1) void worker.terminate();
+        return;
+      }
+      if (this.worker !== worker) return;
       if (this.settleAnswer(res)) return;
       const p = this.pending.get(res.id);
       if (!p) return;

@@ -13,6 +13,22 @@ export interface PlanWorkerData {
   path: string;
   /** Folder for ORT's optimized graphs (the extension's global storage), null for none. */
   cacheDir: string | null;
+  /**
+   * Two Int32 slots (NATIVE_GATE): the worker sets IN_NATIVE while ONNX Runtime may run native
+   * work for it, the host sets STOPPING before it terminates the worker. Terminating a worker while
+   * ORT's session creation is in flight aborts the whole process (`terminate called after throwing
+   * an instance of 'Napi::Error'`, measured with onnxruntime-node 1.30), so the host then waits for
+   * NativeDoneMessage instead. Absent: the worker never runs ORT (test stand-ins).
+   */
+  nativeGate?: SharedArrayBuffer;
+}
+
+/** The slots of PlanWorkerData.nativeGate. */
+export const NATIVE_GATE = { IN_NATIVE: 0, STOPPING: 1, SLOTS: 2 } as const;
+
+/** Posted by a worker the host is stopping, once no ORT work of it is in flight: it may be terminated now. */
+export interface NativeDoneMessage {
+  nativeDone: true;
 }
 
 /** A request to the worker: build the report for these bindings and view. */
@@ -78,4 +94,4 @@ export interface PlanProgressMessage {
 }
 
 /** Everything the worker posts. */
-export type WorkerMessage = PlanResponse | AnswerResponse | PlanProgressMessage;
+export type WorkerMessage = PlanResponse | AnswerResponse | PlanProgressMessage | NativeDoneMessage;

@@ -13,6 +13,7 @@ import { LensError } from '../../src/onnx/lensError';
 import { reportFromFile } from '../../src/analyze/buildReport';
 import { planKey, PlanSession, RECENT_PLANS } from '../../src/vscode/planSession';
 import { tokenSource } from '../support/tokenSource';
+import { buildModel, DataType, node, tensorValue } from '../support/onnxBuilder';
 
 const FAKE_WORKER = join(__dirname, 'fixtures', 'fakePlanWorker.js');
 
@@ -126,6 +127,43 @@ test('PlanSession.plan() in the real worker models ORT\'s graph at the level ask
     assert.equal(s.analyzeCount, 2, 'one analysis per level; a view switch at a level reuses it');
   } finally {
     s.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('PlanSession.plan() cancelled while ONNX Runtime creates its session rejects at once, ends the worker after ORT is done, and the process lives on', { skip: ORT_SKIP }, async () => {
+  // A 60k-node chain: ORT's session creation at level all takes about a second here. Terminating a
+  // worker thread during it aborts the whole process (onnxruntime-node 1.30: "terminate called after
+  // throwing an instance of 'Napi::Error'"), so this test file would die instead of failing.
+  const nodes = [];
+  let prev = 'x';
+  for (let i = 0; i < 60_000; i++) {
+    nodes.push(node('Relu', [prev], [`v${i}`], { name: `n${i}` }));
+    prev = `v${i}`;
+  }
+  const { workerScript, dir, model } = realWorkerWith('chain.onnx', buildModel({ nodes, inputs: [tensorValue('x', DataType.FLOAT, [1, 64])], outputs: [tensorValue(prev, DataType.FLOAT, [1, 64])] }));
+  const s = new PlanSession(model, workerScript);
+  try {
+    const src = tokenSource();
+    let optimizingAt = -1;
+    const planned = s.plan({}, 'sequential', src.token, {}, (p) => {
+      if (optimizingAt >= 0 || !p.message.startsWith('Optimizing chain.onnx')) return;
+      optimizingAt = performance.now();
+      // Past the worker's gate and into ORT's native work.
+      setTimeout(() => src.cancel(), 200);
+    });
+    await assert.rejects(planned, (err: unknown) => err instanceof LensError && err.code === 'cancelled' && err.message === `Analysis of ${model} was cancelled`);
+    assert.ok(optimizingAt >= 0, 'the worker said it was optimizing before the cancel');
+    assert.equal(s.isRunning, false, 'the session let go of the worker at once');
+    assert.equal(s.deferredStops, 1, 'the cancel found ORT at work and left the worker to end after it');
+    // The stopped worker ends once ORT is done; this process is still here to see it.
+    await s.exited();
+    const next = await s.plan({}, 'sequential', undefined, { graphOptimizationLevel: 'disabled' });
+    assert.equal(next.report.graphs[0]!.steps.length, 60_000);
+    assert.equal(next.analyzed, true, 'a new worker read the model');
+  } finally {
+    s.stop();
+    await s.exited();
     rmSync(dir, { recursive: true, force: true });
   }
 });
