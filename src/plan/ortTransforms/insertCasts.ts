@@ -145,7 +145,9 @@ function addCast(g: GraphEditor, types: DtypeMap, value: string, onInput: boolea
 export function insertCasts(g: GraphEditor, types: DtypeMap, assigned: Assignment): number {
   // Only unassigned nodes get Casts: without any, skip the order (a cycle still fails in the planner's own order).
   let hasUnassigned = false;
-  for (const n of g.liveNodes()) {
+  // The loop changes `assigned` only, not the graph: it walks the node list in place (no list of the live nodes).
+  for (const n of g.graph.nodes) {
+    if (n === undefined) continue;
     if (isIsolatedFp16Node(g, n, assigned, types)) assigned.set(n.index, false);
     if (assigned.get(n.index) === false) hasUnassigned = true;
   }
