@@ -110,41 +110,38 @@ export async function run(): Promise<void> {
 /** How many processes `scaling-200k-vs-10k` times the two sizes in (BENCH_SCALING_PROCESSES). */
 const SCALING_PROCESSES = Math.max(1, Number(process.env.BENCH_SCALING_PROCESSES ?? 5));
 
+/** A support/ child's `{"small", "large"}` medians, in SCALING_PROCESSES fresh processes one after the other. */
+function childRounds(script: string, args: string[]): { small: number; large: number }[] {
+  const rounds: { small: number; large: number }[] = [];
+  for (let p = 0; p < SCALING_PROCESSES; p++) {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, 'support', script), ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    rounds.push(JSON.parse(out.trim().split('\n').pop()!) as { small: number; large: number });
+  }
+  return rounds;
+}
+
+/** Prints `bench: <name>`: the median of the per-process 200k/10k ratios, each process's ratio, and the median times with `digits` decimals. */
+function printRatioLine(name: string, rounds: { small: number; large: number }[], digits: { small: number; large: number }, note = ''): void {
+  const ratios = rounds.map((r) => r.large / r.small);
+  console.log(`bench: ${name} ratio=${median(ratios).toFixed(1)} processes=${rounds.length} ratios=[${ratios.map((x) => x.toFixed(1)).join(',')}] t10k_ms=${median(rounds.map((r) => r.small)).toFixed(digits.small)} t200k_ms=${median(rounds.map((r) => r.large)).toFixed(digits.large)}${note}`);
+}
+
 /**
  * Prints `bench: scaling-200k-vs-10k`: in each of SCALING_PROCESSES fresh processes both sizes are
  * timed after the same warm-up (medians of 9 and 3 runs, support/scalingChild.ts); the line gives
- * the median of the per-process ratios, each process's ratio, and the median times.
+ * the median of the per-process ratios, each process's ratio, and the median times. Then
+ * `bench: name-tables-200k-vs-10k`, its reference: the same ratio, in as many fresh processes, of
+ * only the name tables a report fills once per value (a Set and a Map of every value name,
+ * support/nameTableChild.ts). Far above 20 on a machine whose caches hold the 10k tables and not
+ * the 200k ones: what the report's ratio has to beat with every value looked up by name.
  */
 function runScaling(dir: string): void {
   const small = join(dir, 'chain10k.onnx');
   const large = join(dir, 'chain200k.onnx');
   writeFileSync(small, syntheticModel(10_000));
   writeFileSync(large, syntheticModel(200_000));
-  const rounds: { small: number; large: number }[] = [];
-  for (let p = 0; p < SCALING_PROCESSES; p++) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, 'support', 'scalingChild.ts'), small, large], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-    rounds.push(JSON.parse(out.trim().split('\n').pop()!) as { small: number; large: number });
-  }
-  const ratios = rounds.map((r) => r.large / r.small);
-  console.log(`bench: scaling-200k-vs-10k ratio=${median(ratios).toFixed(1)} processes=${rounds.length} ratios=[${ratios.map((x) => x.toFixed(1)).join(',')}] t10k_ms=${median(rounds.map((r) => r.small)).toFixed(0)} t200k_ms=${median(rounds.map((r) => r.large)).toFixed(0)}`);
-  runNameTables();
-}
-
-/**
- * Prints `bench: name-tables-200k-vs-10k`, the reference for the line above: the same ratio, in
- * the same number of fresh processes, of only the name tables a report fills once per value (a Set
- * and a Map of every value name, support/nameTableChild.ts). Far above 20 on a machine whose
- * caches hold the 10k tables and not the 200k ones: what the report's ratio has to beat with
- * every value looked up by name.
- */
-function runNameTables(): void {
-  const rounds: { small: number; large: number }[] = [];
-  for (let p = 0; p < SCALING_PROCESSES; p++) {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', join(__dirname, 'support', 'nameTableChild.ts')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-    rounds.push(JSON.parse(out.trim().split('\n').pop()!) as { small: number; large: number });
-  }
-  const ratios = rounds.map((r) => r.large / r.small);
-  console.log(`bench: name-tables-200k-vs-10k ratio=${median(ratios).toFixed(1)} processes=${rounds.length} ratios=[${ratios.map((x) => x.toFixed(1)).join(',')}] t10k_ms=${median(rounds.map((r) => r.small)).toFixed(2)} t200k_ms=${median(rounds.map((r) => r.large)).toFixed(1)} (reference: only the Set and Map of value names)`);
+  printRatioLine('scaling-200k-vs-10k', childRounds('scalingChild.ts', [small, large]), { small: 0, large: 0 });
+  printRatioLine('name-tables-200k-vs-10k', childRounds('nameTableChild.ts', []), { small: 2, large: 1 }, ' (reference: only the Set and Map of value names)');
 }
 
 /** Prints `bench: vs-ort-create` lines: our report vs ORT's session creation, each after a warm-up. */
