@@ -78,6 +78,8 @@ interface Pending {
 /** One model file's worker; `plan` may be called any number of times, and `stop` only frees the thread. */
 export class PlanSession {
   private worker: Worker | null = null;
+  /** The live worker's native gate (PlanWorkerData.nativeGate), set and cleared with `worker`. */
+  private gate: Int32Array | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly pendingAnswers = new Map<number, PendingAnswer>();
@@ -87,8 +89,6 @@ export class PlanSession {
   deferredStops = 0;
   /** Finished plans by planKey, oldest first: a rebind back to recent values or a view switch back is instant. */
   private readonly recent = new Map<string, RecentPlan>();
-  /** Each worker's native gate (PlanWorkerData.nativeGate). */
-  private readonly gates = new WeakMap<Worker, Int32Array>();
   /** One promise per started worker that has not exited yet, resolved at its exit. */
   private readonly running = new Set<Promise<void>>();
 
@@ -186,10 +186,11 @@ export class PlanSession {
    */
   stop(reason: LensError = new LensError('cancelled', `Analysis of ${this.modelPath} was stopped`)): void {
     const worker = this.worker;
+    const gate = this.gate;
     this.worker = null;
+    this.gate = null;
     this.failPending(reason);
     if (!worker) return;
-    const gate = this.gates.get(worker);
     if (gate) {
       Atomics.store(gate, NATIVE_GATE.STOPPING, 1);
       // The worker posts NativeDoneMessage when its ORT work ends; the message handler terminates it then.
@@ -240,7 +241,7 @@ export class PlanSession {
     const data: PlanWorkerData = { path: this.modelPath, cacheDir: this.cacheDir, nativeGate };
     const worker = new Worker(this.workerScript, { workerData: data });
     this.worker = worker;
-    this.gates.set(worker, gate);
+    this.gate = gate;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     this.running.add(exited);
     void exited.then(() => this.running.delete(exited));
@@ -279,11 +280,13 @@ export class PlanSession {
     worker.on('error', (err) => {
       if (this.worker !== worker) return;
       this.worker = null;
+      this.gate = null;
       this.failPending(new LensError('internal', `Plan worker failed for ${this.modelPath}: ${err.message}`, { cause: err }));
     });
     worker.on('exit', (code) => {
       if (this.worker !== worker) return;
       this.worker = null;
+      this.gate = null;
       this.failPending(new LensError('internal', `Plan worker for ${this.modelPath} exited with code ${code}`));
     });
     return worker;

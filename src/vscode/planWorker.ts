@@ -101,7 +101,9 @@ function start(): void {
     const known = analyses.get(key);
     if (known) return { analysis: known, analyzed: false };
     progress(0, level === 'disabled' ? `Reading ${basename(path)}${fileSize(path)}` : `Optimizing ${basename(path)}${fileSize(path)} with ONNX Runtime (level ${level})`, true);
-    const analysis = level === 'disabled' ? await analyzeFileAtLevel(path, { level, session, cacheDir }) : await outsideTermination(() => analyzeFileAtLevel(path, { level, session, cacheDir }));
+    const analyze = (): Promise<Analysis> => analyzeFileAtLevel(path, { level, session, cacheDir });
+    // Only a level above 'disabled' asks ONNX Runtime for its graph.
+    const analysis = await (level === 'disabled' ? analyze() : outsideTermination(analyze));
     analyses.set(key, analysis);
     return { analysis, analyzed: true };
   };
