@@ -35,15 +35,15 @@ export function computeExecutionOrder(exec: ExecGraph, table: ValueTable = value
   let top = 0;
   for (const n of exec.nodes) if (n && !hasOutputEdge[n.index]) stack[top++] = n.index * 2;
   const visited = new Uint8Array(size);
-  // Made at its length (each node leaves once): grown by push, a 200k-node order was seven arrays in large-object space.
+  // Made at its length: a node is visited once, so it leaves once (grown by push, a 200k-node order
+  // was seven arrays in large-object space).
   const order = new Array<number>(liveCount);
   let emitted = 0;
   while (top > 0) {
     const e = stack[--top]!;
     const idx = e >> 1;
     if (e & 1) {
-      if (emitted < liveCount) order[emitted] = idx;
-      emitted++;
+      order[emitted++] = idx;
       continue;
     }
     if (visited[idx]) continue;
