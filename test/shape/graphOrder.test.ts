@@ -55,3 +55,23 @@ test('nodeSlots() gives each name one id: presets first, then outputs and inputs
   assert.deepEqual([...m.outIds].filter((_, k) => k % 2 === 0), Array(40).fill(0));
   assert.deepEqual([...m.outIds].filter((_, k) => k % 2 === 1), Array.from({ length: 40 }, (_, i) => i + 1));
 });
+
+test('nodeSlots() gives an input read from a recent node, a distant node, a preset or a repeated output the id the name table holds', () => {
+  // A chain of 30 nodes; node i reads node i-1 (found among the recent outputs), node i-20 (too far
+  // back: the table), a preset, and 'dup' (output by nodes 0 and 5: its first id either way).
+  // Each input name is a string of its own, as the decoder makes them.
+  const own = (s: string): string => [...s].join('');
+  const nodes = Array.from({ length: 30 }, (_, i) =>
+    n(`c${i}`, i === 0 ? ['w'] : [own(`v${i - 1}`), own(`v${Math.max(0, i - 20)}`), own('w'), own('dup')], i === 0 || i === 5 ? [`v${i}`, 'dup'] : [`v${i}`]));
+  const s = nodeSlots(nodes, ['w']);
+  for (let i = 0; i < nodes.length; i++) {
+    for (let k = 0; k < nodes[i]!.inputs.length; k++) {
+      const name = nodes[i]!.inputs[k]!;
+      assert.equal(s.inIds[s.inStart[i]! + k], s.ids.get(name), `node ${i} input ${name}`);
+      assert.equal(s.names[s.inIds[s.inStart[i]! + k]!], name);
+    }
+  }
+  assert.equal(s.ids.get('dup'), 2);
+  assert.equal(s.outIds[s.outStart[5]! + 1], 2);
+  assert.equal(s.names.length, 1 + 30 + 1);
+});
