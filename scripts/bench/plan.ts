@@ -1,7 +1,7 @@
 /**
  * Planning benchmarks (issue "Hardened and fast"):
  * - scaling: report time of a synthetic 200k-node graph vs a 10k-node one (target ≤ 25×, i.e. linear),
- *   the median over five fresh processes, and beside it the same ratio of the name tables alone
+ *   the median over nine fresh processes, and beside it the same ratio of the name tables alone
  *   (`name-tables-200k-vs-10k`, a reference for what the memory system does at that size);
  * - vs-ort-create: report time vs onnxruntime-node InferenceSession.create (optimizations disabled),
  *   both in this process after a warm-up, on the largest corpus models and on generated ones.
@@ -108,7 +108,7 @@ export async function run(): Promise<void> {
 }
 
 /** How many processes `scaling-200k-vs-10k` times the two sizes in (BENCH_SCALING_PROCESSES). */
-const SCALING_PROCESSES = Math.max(1, Number(process.env.BENCH_SCALING_PROCESSES ?? 5));
+const SCALING_PROCESSES = Math.max(1, Number(process.env.BENCH_SCALING_PROCESSES ?? 9));
 
 /** A support/ child's `{"small", "large"}` medians, in SCALING_PROCESSES fresh processes one after the other. */
 function childRounds(script: string, args: string[]): { small: number; large: number }[] {
