@@ -20,6 +20,7 @@ const entries = [
   // The core pipeline as a library, for the benchmarks (same code as the CLI, without tsx in the loop).
   { entryPoints: ['src/analyze/index.ts'], outfile: 'dist/core.js', platform: 'node', format: 'cjs', target: 'node20' },
   { entryPoints: ['src/vscode/planWorker.ts'], outfile: 'dist/planWorker.js', platform: 'node', format: 'cjs', target: 'node20' },
+  { entryPoints: ['src/optimize/ortChild.ts'], outfile: 'dist/ortChild.js', platform: 'node', format: 'cjs', target: 'node20' },
   { entryPoints: ['webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022', plugins: [safeHtmlSinks()] },
 ];
 await Promise.all(entries.filter((e) => existsSync(e.entryPoints[0])).map((e) => build({ ...common, ...e })));

@@ -8,7 +8,7 @@ import { LensError } from '../onnx/lensError';
 import { checkReportColumnsVersion, decodeReportColumns, type ReportColumns } from '../report/columnarReport';
 import { unpackReportColumns, type PackedReportColumns } from '../report/packedColumns';
 import type { PlanView, Report, ReportSession } from '../report/report';
-import { NATIVE_GATE, type AnswerRequest, type NativeDoneMessage, type PlanProgress, type PlanRequest, type PlanWorkerData, type WorkerMessage } from './workerProtocol';
+import { type AnswerRequest, type OrtChildMessage, type PlanProgress, type PlanRequest, type PlanWorkerData, type WorkerMessage } from './workerProtocol';
 import type { FitResult } from '../report/fit';
 import type { SweepResult } from '../report/sweep';
 
@@ -75,18 +75,28 @@ interface Pending {
   onProgress?: (progress: PlanProgress) => void;
 }
 
+/** How long a stopped worker may take to reap ONNX Runtime's killed process before it is terminated anyway. */
+const REAP_WAIT_MS = 2000;
+
 /** One model file's worker; `plan` may be called any number of times, and `stop` only frees the thread. */
 export class PlanSession {
   private worker: Worker | null = null;
-  /** The live worker's native gate (PlanWorkerData.nativeGate), set and cleared with `worker`. */
-  private gate: Int32Array | null = null;
+  /** The pid of ONNX Runtime's process at work for the live worker (OrtChildMessage), null when none; cleared with `worker`. */
+  private ortChild: number | null = null;
+  /** Stopped workers whose killed ORT process has not been reaped yet: terminated when it is (stop). */
+  private readonly reaping = new WeakSet<Worker>();
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly pendingAnswers = new Map<number, PendingAnswer>();
   /** How many times a worker read the model file (for tests and the output channel). */
   analyzeCount = 0;
-  /** How many stops found ONNX Runtime working for the worker and left it to end after that (for tests). */
-  deferredStops = 0;
+  /** The pid of ONNX Runtime's process at work for the live worker, null when none (for tests). */
+  get ortChildPid(): number | null {
+    return this.ortChild;
+  }
+
+  /** How many of ONNX Runtime's processes a stop or a failed worker killed (for tests). */
+  killedOrtChildren = 0;
   /** Finished plans by planKey, oldest first: a rebind back to recent values or a view switch back is instant. */
   private readonly recent = new Map<string, RecentPlan>();
   /** One promise per started worker that has not exited yet, resolved at its exit. */
@@ -179,27 +189,42 @@ export class PlanSession {
   }
 
   /**
-   * Rejects the pending requests with `reason` and terminates the worker (if any): at once, or,
-   * while ONNX Runtime creates a session for it, as soon as that is over (PlanWorkerData.nativeGate;
-   * terminating it then would abort the extension host). The next request starts a new worker
-   * either way.
+   * Rejects the pending requests with `reason`, kills ONNX Runtime's process at work for the worker
+   * (if any) and terminates the worker (if any): at once, or, when it had ORT's process, as soon as
+   * it has reaped it. The next request starts a new worker either way.
    */
   stop(reason: LensError = new LensError('cancelled', `Analysis of ${this.modelPath} was stopped`)): void {
     const worker = this.worker;
-    const gate = this.gate;
+    const ortChild = this.ortChild;
     this.worker = null;
-    this.gate = null;
+    this.stopOrtChild();
     this.failPending(reason);
     if (!worker) return;
-    if (gate) {
-      Atomics.store(gate, NATIVE_GATE.STOPPING, 1);
-      // The worker posts NativeDoneMessage when its ORT work ends; the message handler terminates it then.
-      if (Atomics.load(gate, NATIVE_GATE.IN_NATIVE) === 1) {
-        this.deferredStops++;
-        return;
-      }
+    if (ortChild === null) {
+      void worker.terminate();
+      return;
     }
-    void worker.terminate();
+    // The worker reaps the killed process and says so (OrtChildMessage null) within milliseconds; a
+    // worker terminated before that would leave it a zombie until the extension host exits.
+    this.reaping.add(worker);
+    setTimeout(() => void worker.terminate(), REAP_WAIT_MS).unref();
+  }
+
+  /** Kills the live worker's ONNX Runtime process, if any, and forgets it. */
+  private stopOrtChild(): void {
+    const pid = this.ortChild;
+    this.ortChild = null;
+    if (pid !== null) this.killOrtChild(pid);
+  }
+
+  /** Kills ONNX Runtime's process `pid` (already gone: nothing to do). */
+  private killOrtChild(pid: number): void {
+    try {
+      process.kill(pid, 'SIGKILL');
+      this.killedOrtChildren++;
+    } catch {
+      // ESRCH: it ended on its own before its exit was reported.
+    }
   }
 
   /** Resolves once every worker this session started has exited (stopped ones included). */
@@ -219,7 +244,7 @@ export class PlanSession {
   }
 
   /** Settles the answer request `res.id` (a sweep or fit); false when it is not one. */
-  private settleAnswer(res: Exclude<WorkerMessage, NativeDoneMessage>): boolean {
+  private settleAnswer(res: Exclude<WorkerMessage, OrtChildMessage>): boolean {
     const a = this.pendingAnswers.get(res.id);
     if (!a) return false;
     if ('progress' in res) {
@@ -236,18 +261,16 @@ export class PlanSession {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const nativeGate = new SharedArrayBuffer(NATIVE_GATE.SLOTS * Int32Array.BYTES_PER_ELEMENT);
-    const gate = new Int32Array(nativeGate);
-    const data: PlanWorkerData = { path: this.modelPath, cacheDir: this.cacheDir, nativeGate };
+    const data: PlanWorkerData = { path: this.modelPath, cacheDir: this.cacheDir };
     const worker = new Worker(this.workerScript, { workerData: data });
     this.worker = worker;
-    this.gate = gate;
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     this.running.add(exited);
     void exited.then(() => this.running.delete(exited));
     worker.on('message', (res: WorkerMessage) => {
-      if ('nativeDone' in res) {
-        if (Atomics.load(gate, NATIVE_GATE.STOPPING) === 1) void worker.terminate();
+      if ('ortChild' in res) {
+        if (this.worker === worker) this.ortChild = res.ortChild;
+        else if (res.ortChild === null && this.reaping.delete(worker)) void worker.terminate();
         return;
       }
       if (this.worker !== worker) return;
@@ -280,13 +303,13 @@ export class PlanSession {
     worker.on('error', (err) => {
       if (this.worker !== worker) return;
       this.worker = null;
-      this.gate = null;
+      this.stopOrtChild();
       this.failPending(new LensError('internal', `Plan worker failed for ${this.modelPath}: ${err.message}`, { cause: err }));
     });
     worker.on('exit', (code) => {
       if (this.worker !== worker) return;
       this.worker = null;
-      this.gate = null;
+      this.stopOrtChild();
       this.failPending(new LensError('internal', `Plan worker for ${this.modelPath} exited with code ${code}`));
     });
     return worker;

@@ -1,7 +1,7 @@
 /**
  * Entry point of the plan worker thread (bundled to dist/planWorker.js). Parsing and planning run
  * here so a large model never blocks the extension host; the host terminates the thread to cancel,
- * except while ONNX Runtime works for it (PlanWorkerData.nativeGate).
+ * and kills ONNX Runtime's child process if one is at work for it (OrtChildMessage).
  */
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -13,7 +13,9 @@ import { encodeReportColumns } from '../report/columnarReport';
 import { packReportColumns } from '../report/packedColumns';
 import { fitAnalysis } from '../analyze/fit';
 import { sweepAnalysis } from '../analyze/sweep';
-import { NATIVE_GATE, type AnswerRequest, type AnswerResponse, type NativeDoneMessage, type PlanProgressMessage, type PlanRequest, type PlanResponse, type PlanWorkerData, type WorkerError, type WorkerRequest } from './workerProtocol';
+import { loadOrtRuntime, type OrtRuntime } from '../optimize/ortRuntime';
+import { ortInChildProcess } from '../optimize/ortProcess';
+import { type AnswerRequest, type AnswerResponse, type OrtChildMessage, type PlanProgressMessage, type PlanRequest, type PlanResponse, type PlanWorkerData, type WorkerError, type WorkerRequest } from './workerProtocol';
 
 /** Shares of the progress bar: reading the file, planning, encoding the report (percent). */
 const READ_PERCENT = 15;
@@ -68,28 +70,19 @@ function analysisKey(level: GraphOptimizationLevel, threads: number): string {
 function start(): void {
   const port = parentPort;
   if (!port) throw new LensError('internal', 'planWorker must run in a worker thread');
-  const { path, cacheDir, nativeGate } = workerData as PlanWorkerData;
-  const gate = nativeGate ? new Int32Array(nativeGate) : null;
-  /**
-   * Runs `work`, which may start ONNX Runtime's native session creation, with IN_NATIVE set, so the
-   * host does not terminate the thread under it (PlanWorkerData.nativeGate). Each side stores its
-   * own slot and then reads the other's (sequentially consistent Atomics): either the host sees
-   * IN_NATIVE and waits for NativeDoneMessage, or this thread sees STOPPING and starts no work.
-   */
-  const outsideTermination = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (!gate) return work();
-    Atomics.store(gate, NATIVE_GATE.IN_NATIVE, 1);
-    try {
-      if (Atomics.load(gate, NATIVE_GATE.STOPPING) === 1) throw new LensError('cancelled', `Analysis of ${path} was stopped`);
-      return await work();
-    } finally {
-      Atomics.store(gate, NATIVE_GATE.IN_NATIVE, 0);
-      if (Atomics.load(gate, NATIVE_GATE.STOPPING) === 1) {
-        const done: NativeDoneMessage = { nativeDone: true };
-        port.postMessage(done);
-      }
-    }
-  };
+  const { path, cacheDir } = workerData as PlanWorkerData;
+  // ORT's session creation runs in a child process the host can kill (OrtChildMessage); loaded lazily,
+  // so a report at 'disabled' or from the cache starts none.
+  let runtime: OrtRuntime | null = null;
+  const ortRuntime = (): OrtRuntime =>
+    (runtime ??= ortInChildProcess(loadOrtRuntime(), (child) => {
+      const started: OrtChildMessage = { ortChild: child.pid ?? null };
+      port.postMessage(started);
+      child.once('exit', () => {
+        const ended: OrtChildMessage = { ortChild: null };
+        port.postMessage(ended);
+      });
+    }));
   // Decoded, weight-free models: kept so rebinding, view switches and answers replan without re-reading.
   const analyses = new Map<string, Analysis>();
   // Requests are answered one at a time, in order: ORT's session creation is asynchronous.
@@ -101,9 +94,8 @@ function start(): void {
     const known = analyses.get(key);
     if (known) return { analysis: known, analyzed: false };
     progress(0, level === 'disabled' ? `Reading ${basename(path)}${fileSize(path)}` : `Optimizing ${basename(path)}${fileSize(path)} with ONNX Runtime (level ${level})`, true);
-    const analyze = (): Promise<Analysis> => analyzeFileAtLevel(path, { level, session, cacheDir });
     // Only a level above 'disabled' asks ONNX Runtime for its graph.
-    const analysis = await (level === 'disabled' ? analyze() : outsideTermination(analyze));
+    const analysis = await analyzeFileAtLevel(path, { level, session, cacheDir, ...(level === 'disabled' ? {} : { runtime: ortRuntime() }) });
     analyses.set(key, analysis);
     return { analysis, analyzed: true };
   };

@@ -13,22 +13,18 @@ export interface PlanWorkerData {
   path: string;
   /** Folder for ORT's optimized graphs (the extension's global storage), null for none. */
   cacheDir: string | null;
-  /**
-   * Two Int32 slots (NATIVE_GATE): the worker sets IN_NATIVE while ONNX Runtime may run native
-   * work for it, the host sets STOPPING before it terminates the worker. Terminating a worker while
-   * ORT's session creation is in flight aborts the whole process (`terminate called after throwing
-   * an instance of 'Napi::Error'`, measured with onnxruntime-node 1.30), so the host then waits for
-   * NativeDoneMessage instead. Absent: the worker never runs ORT (test stand-ins).
-   */
-  nativeGate?: SharedArrayBuffer;
 }
 
-/** The slots of PlanWorkerData.nativeGate. */
-export const NATIVE_GATE = { IN_NATIVE: 0, STOPPING: 1, SLOTS: 2 } as const;
-
-/** Posted by a worker the host is stopping, once no ORT work of it is in flight: it may be terminated now. */
-export interface NativeDoneMessage {
-  nativeDone: true;
+/**
+ * Posted by the worker when ONNX Runtime's process for it starts (its pid) and when that process
+ * has ended (null). The worker asks ORT for a level's graph in a child process
+ * (src/optimize/ortProcess.ts): a worker thread terminated while onnxruntime-node 1.30 creates a
+ * session aborts the whole extension host (`terminate called after throwing an instance of
+ * 'Napi::Error'`, measured), a killed child process ends alone. The host kills the process when it
+ * stops the worker.
+ */
+export interface OrtChildMessage {
+  ortChild: number | null;
 }
 
 /** A request to the worker: build the report for these bindings and view. */
@@ -94,4 +90,4 @@ export interface PlanProgressMessage {
 }
 
 /** Everything the worker posts. */
-export type WorkerMessage = PlanResponse | AnswerResponse | PlanProgressMessage | NativeDoneMessage;
+export type WorkerMessage = PlanResponse | AnswerResponse | PlanProgressMessage | OrtChildMessage;

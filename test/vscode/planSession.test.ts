@@ -21,7 +21,7 @@ const FAKE_WORKER = join(__dirname, 'fixtures', 'fakePlanWorker.js');
 function realWorkerWith(name: string, bytes: Uint8Array): { workerScript: string; dir: string; model: string } {
   const root = join(__dirname, '../..');
   const workerScript = join(root, 'dist', 'planWorker.js');
-  if (!existsSync(workerScript)) execFileSync(process.execPath, ['scripts/build.mjs', '--no-check'], { cwd: root, stdio: 'inherit' });
+  if (!existsSync(workerScript) || !existsSync(join(root, 'dist', 'ortChild.js'))) execFileSync(process.execPath, ['scripts/build.mjs', '--no-check'], { cwd: root, stdio: 'inherit' });
   const dir = mkdtempSync(join(tmpdir(), 'oml-worker-'));
   const model = join(dir, name);
   writeFileSync(model, bytes);
@@ -131,10 +131,11 @@ test('PlanSession.plan() in the real worker models ORT\'s graph at the level ask
   }
 });
 
-test('PlanSession.plan() cancelled while ONNX Runtime creates its session rejects at once, ends the worker after ORT is done, and the process lives on', { skip: ORT_SKIP }, async () => {
-  // A 60k-node chain: ORT's session creation at level all takes about a second here. Terminating a
-  // worker thread during it aborts the whole process (onnxruntime-node 1.30: "terminate called after
-  // throwing an instance of 'Napi::Error'"), so this test file would die instead of failing.
+test('PlanSession.plan() cancelled while ONNX Runtime creates its session rejects at once, kills ORT\'s process and the worker, and the process lives on', { skip: ORT_SKIP }, async () => {
+  // A 60k-node chain: ORT's session creation at level all takes about a second here. It runs in a
+  // child process of the worker (src/optimize/ortProcess.ts): terminating a worker thread during
+  // it in-process aborts the whole process (onnxruntime-node 1.30: "terminate called after throwing
+  // an instance of 'Napi::Error'"), so this test file would die instead of failing.
   const nodes = [];
   let prev = 'x';
   for (let i = 0; i < 60_000; i++) {
@@ -145,19 +146,36 @@ test('PlanSession.plan() cancelled while ONNX Runtime creates its session reject
   const s = new PlanSession(model, workerScript);
   try {
     const src = tokenSource();
-    let optimizingAt = -1;
+    let optimizing = false;
+    let pid: number | null = null;
     const planned = s.plan({}, 'sequential', src.token, {}, (p) => {
-      if (optimizingAt >= 0 || !p.message.startsWith('Optimizing chain.onnx')) return;
-      optimizingAt = performance.now();
-      // Past the worker's gate and into ORT's native work.
-      setTimeout(() => src.cancel(), 200);
+      if (optimizing || !p.message.startsWith('Optimizing chain.onnx')) return;
+      optimizing = true;
+      // Cancel once ORT's process is at work (the worker reports its pid).
+      const poll = setInterval(() => {
+        if (s.ortChildPid === null) return;
+        pid = s.ortChildPid;
+        clearInterval(poll);
+        src.cancel();
+      }, 10);
     });
     await assert.rejects(planned, (err: unknown) => err instanceof LensError && err.code === 'cancelled' && err.message === `Analysis of ${model} was cancelled`);
-    assert.ok(optimizingAt >= 0, 'the worker said it was optimizing before the cancel');
+    assert.ok(optimizing, 'the worker said it was optimizing before the cancel');
+    assert.ok(pid !== null, 'the worker reported ORT\'s process');
     assert.equal(s.isRunning, false, 'the session let go of the worker at once');
-    assert.equal(s.deferredStops, 1, 'the cancel found ORT at work and left the worker to end after it');
-    // The stopped worker ends once ORT is done; this process is still here to see it.
+    assert.equal(s.killedOrtChildren, 1, 'the cancel killed ORT\'s process');
+    assert.equal(s.ortChildPid, null);
     await s.exited();
+    // The worker reaped it before it was terminated: no process of that pid is left, not even a zombie.
+    const exists = (): boolean => {
+      try {
+        process.kill(pid!, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    assert.equal(exists(), false, 'ORT\'s process is gone (reaped)');
     const next = await s.plan({}, 'sequential', undefined, { graphOptimizationLevel: 'disabled' });
     assert.equal(next.report.graphs[0]!.steps.length, 60_000);
     assert.equal(next.analyzed, true, 'a new worker read the model');
