@@ -8,7 +8,7 @@ import { LensError } from '../onnx/lensError';
 import { checkReportColumnsVersion, decodeReportColumns, type ReportColumns } from '../report/columnarReport';
 import { unpackReportColumns, type PackedReportColumns } from '../report/packedColumns';
 import type { PlanView, Report, ReportSession } from '../report/report';
-import { type AnswerRequest, type OrtChildMessage, type PlanProgress, type PlanRequest, type PlanWorkerData, type WorkerMessage } from './workerProtocol';
+import type { AnswerRequest, OrtChildMessage, PlanProgress, PlanRequest, PlanWorkerData, WorkerMessage } from './workerProtocol';
 import type { FitResult } from '../report/fit';
 import type { SweepResult } from '../report/sweep';
 
@@ -195,12 +195,11 @@ export class PlanSession {
    */
   stop(reason: LensError = new LensError('cancelled', `Analysis of ${this.modelPath} was stopped`)): void {
     const worker = this.worker;
-    const ortChild = this.ortChild;
     this.worker = null;
-    this.stopOrtChild();
+    const hadOrtChild = this.stopOrtChild();
     this.failPending(reason);
     if (!worker) return;
-    if (ortChild === null) {
+    if (!hadOrtChild) {
       void worker.terminate();
       return;
     }
@@ -210,11 +209,13 @@ export class PlanSession {
     setTimeout(() => void worker.terminate(), REAP_WAIT_MS).unref();
   }
 
-  /** Kills the live worker's ONNX Runtime process, if any, and forgets it. */
-  private stopOrtChild(): void {
+  /** Kills the live worker's ONNX Runtime process, if any, and forgets it; whether there was one. */
+  private stopOrtChild(): boolean {
     const pid = this.ortChild;
     this.ortChild = null;
-    if (pid !== null) this.killOrtChild(pid);
+    if (pid === null) return false;
+    this.killOrtChild(pid);
+    return true;
   }
 
   /** Kills ONNX Runtime's process `pid` (already gone: nothing to do). */

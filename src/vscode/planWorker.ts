@@ -15,7 +15,7 @@ import { fitAnalysis } from '../analyze/fit';
 import { sweepAnalysis } from '../analyze/sweep';
 import { loadOrtRuntime, type OrtRuntime } from '../optimize/ortRuntime';
 import { ortInChildProcess } from '../optimize/ortProcess';
-import { type AnswerRequest, type AnswerResponse, type OrtChildMessage, type PlanProgressMessage, type PlanRequest, type PlanResponse, type PlanWorkerData, type WorkerError, type WorkerRequest } from './workerProtocol';
+import type { AnswerRequest, AnswerResponse, OrtChildMessage, PlanProgressMessage, PlanRequest, PlanResponse, PlanWorkerData, WorkerError, WorkerRequest } from './workerProtocol';
 
 /** Shares of the progress bar: reading the file, planning, encoding the report (percent). */
 const READ_PERCENT = 15;
