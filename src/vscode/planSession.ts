@@ -271,7 +271,10 @@ export class PlanSession {
     worker.on('message', (res: WorkerMessage) => {
       if ('ortChild' in res) {
         if (this.worker === worker) this.ortChild = res.ortChild;
-        else if (res.ortChild === null && this.reaping.delete(worker)) void worker.terminate();
+        // A stopped worker's process whose pid was still on its way at the stop (ORT had just
+        // started): nobody waits for it, so it is killed instead of finishing the session.
+        else if (res.ortChild !== null) this.killOrtChild(res.ortChild);
+        else if (this.reaping.delete(worker)) void worker.terminate();
         return;
       }
       if (this.worker !== worker) return;

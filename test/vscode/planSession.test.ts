@@ -4,7 +4,7 @@ import { loadOrtRuntime } from '../../src/optimize/ortRuntime';
 const ORT_SKIP = loadOrtRuntime().ok ? false : 'onnxruntime-node is not installed';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { conv3x3Model, ifChainModel } from '../support/sampleModels';
@@ -184,6 +184,40 @@ test('PlanSession.plan() cancelled while ONNX Runtime creates its session reject
     await s.exited();
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('PlanSession.stop() kills the ORT process of a stopped worker whose pid arrives after the stop', async () => {
+  const pidFile = join(tmpdir(), `oml-fake-ortchild-${process.pid}`);
+  rmSync(pidFile, { force: true });
+  const s = new PlanSession('/models/big.onnx', FAKE_WORKER);
+  const planned = s.plan({ ortChild: 1 }, 'sequential');
+  // This thread does not return to its event loop until the worker has started its process and
+  // posted the pid, so the pid is still queued when stop() runs (a stop in the moment after ORT's
+  // process started).
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  for (let i = 0; i < 3000 && !existsSync(pidFile); i++) Atomics.wait(nap, 0, 0, 10);
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  rmSync(pidFile, { force: true });
+  assert.equal(s.ortChildPid, null, 'the pid has not been read yet');
+  s.stop();
+  await assert.rejects(planned, (err: unknown) => err instanceof LensError && err.code === 'cancelled');
+  await s.exited();
+  for (let i = 0; i < 250 && s.killedOrtChildren === 0; i++) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(s.killedOrtChildren, 1, 'the pid read after the stop was killed');
+  // Gone, or a zombie: its reaper, the worker, was terminated.
+  const state = (): string => {
+    try {
+      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[0]!;
+    } catch {
+      return 'gone';
+    }
+  };
+  let st = state();
+  for (let i = 0; i < 250 && st !== 'gone' && st !== 'Z'; i++) {
+    await new Promise((r) => setTimeout(r, 20));
+    st = state();
+  }
+  assert.ok(st === 'gone' || st === 'Z', `the stand-in for ORT's process ended (state ${st})`);
 });
 
 test('PlanSession.plan() rejects with an internal error when the worker answers columns it cannot decode', async () => {
