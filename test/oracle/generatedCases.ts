@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, paddleDimsModel, torchPadModel, unnamedDimsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, paddleDimsModel, qdqCnnModel, torchPadModel, unnamedDimsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -55,6 +55,9 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
     cases.push({ path: files[files.length - 1]!, options: { fill: { c: 1 } }, values: { c: [1] } });
   }
   // torch's F.pad export; paddle2onnx's -1 and `?` dims and unnamed input dims, bound as `input:axis`.
+  // A QDQ CNN: ORT fuses its groups into com.microsoft QLinear ops from `extended` on.
+  write('qdq_cnn.onnx', qdqCnnModel());
+  cases.push({ path: files[files.length - 1]!, options: { dims: { N: 2 } } });
   write('fused_matmul.onnx', fusedMatMulModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { n: 4 } } });
   write('torch_pad.onnx', torchPadModel());

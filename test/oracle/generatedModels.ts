@@ -590,3 +590,55 @@ export function initializerOutputModel(): Uint8Array {
     outputs: [tensorValue('y', DataType.FLOAT, [2, 300]), tensorValue('anchors', DataType.FLOAT, [16, 4]), tensorValue('scale', DataType.FLOAT, [6])],
   });
 }
+
+/**
+ * A QDQ-quantized CNN as ORT's quantize_static writes one (u8 activations and weights, per-tensor
+ * scales): QuantizeLinear / DequantizeLinear pairs around Conv, Relu, AveragePool, MaxPool, Concat,
+ * Sigmoid, Add and GlobalAveragePool. At `extended` ORT fuses the groups into com.microsoft
+ * QLinearConv, QLinearAveragePool, QLinearConcat, QLinearSigmoid, QLinearAdd and
+ * QLinearGlobalAveragePool; at `all` its NHWC transformer makes the convolution channels-last.
+ */
+export function qdqCnnModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const U8 = DataType.UINT8;
+  const nodes: ReturnType<typeof node>[] = [];
+  let k = 0;
+  const q = (x: string): string => {
+    const o = `q${k}`;
+    nodes.push(node('QuantizeLinear', [x, 'sc', 'zp'], [o], { name: `quant_${k++}` }));
+    return o;
+  };
+  const dq = (x: string): string => {
+    const o = `dq${k}`;
+    nodes.push(node('DequantizeLinear', [x, 'sc', 'zp'], [o], { name: `dequant_${k++}` }));
+    return o;
+  };
+  const x = q('x');
+  nodes.push(node('DequantizeLinear', ['w', 'wsc', 'wzp'], ['w_f'], { name: 'dequant_w' }));
+  nodes.push(node('DequantizeLinear', ['b', 'bsc', 'bzp'], ['b_f'], { name: 'dequant_b' }));
+  nodes.push(node('Conv', [dq(x), 'w_f', 'b_f'], ['conv'], { name: 'conv', attrs: [attr.ints('pads', [1, 1, 1, 1])] }));
+  nodes.push(node('Relu', [dq(q('conv'))], ['relu'], { name: 'relu' }));
+  const r = q('relu');
+  nodes.push(node('AveragePool', [dq(r)], ['avg'], { name: 'avg_pool', attrs: [attr.ints('kernel_shape', [2, 2]), attr.ints('strides', [2, 2])] }));
+  nodes.push(node('MaxPool', [dq(r)], ['max'], { name: 'max_pool', attrs: [attr.ints('kernel_shape', [2, 2]), attr.ints('strides', [2, 2])] }));
+  nodes.push(node('Concat', [dq(q('avg')), dq(q('max'))], ['cat'], { name: 'concat', attrs: [attr.int('axis', 1)] }));
+  const cat = q('cat');
+  nodes.push(node('Sigmoid', [dq(cat)], ['sig'], { name: 'sigmoid' }));
+  nodes.push(node('Add', [dq(q('sig')), dq(cat)], ['sum'], { name: 'add' }));
+  nodes.push(node('GlobalAveragePool', [dq(q('sum'))], ['gap'], { name: 'global_pool' }));
+  nodes.push(node('DequantizeLinear', [q('gap'), 'sc', 'zp'], ['y'], { name: 'dequant_out' }));
+  const weights = Uint8Array.from({ length: 16 * 3 * 3 * 3 }, (_, j) => (j * 37) % 256);
+  return buildModel({
+    opset: 17,
+    nodes,
+    inputs: [tensorValue('x', F, ['N', 3, 16, 16])],
+    outputs: [tensorValue('y', F, null)],
+    initializers: [
+      tensor('sc', F, [], { values: [0.02] }), tensor('zp', U8, [], { raw: new Uint8Array([128]) }),
+      tensor('wsc', F, [], { values: [0.01] }), tensor('wzp', U8, [], { raw: new Uint8Array([128]) }),
+      tensor('w', U8, [16, 3, 3, 3], { raw: weights }),
+      tensor('bsc', F, [], { values: [0.0002] }), tensor('bzp', DataType.INT32, [], { raw: new Uint8Array(4) }),
+      tensor('b', DataType.INT32, [16], { raw: new Uint8Array(64) }),
+    ],
+  });
+}

@@ -28,11 +28,13 @@ export interface ConvGeometry {
 /**
  * Reads Conv/QLinearConv/ConvInteger geometry. `xIndex`/`wIndex` are the data and weight input
  * positions; the output spatial dims come from output 0 (already bound by shape inference).
+ * `channelsLast`: X and Y are [N, spatial..., C] (W stays [M, C/group, kernel...]).
  */
-export function readConvGeometry(v: OpView, xIndex: number, wIndex: number): ConvGeometry {
-  const x = v.dims(xIndex);
+export function readConvGeometry(v: OpView, xIndex: number, wIndex: number, channelsLast = false): ConvGeometry {
+  const first = (d: number[]): number[] => (channelsLast && d.length >= 3 ? [d[0]!, d[d.length - 1]!, ...d.slice(1, -1)] : d);
+  const x = first(v.dims(xIndex));
   const w = v.dims(wIndex);
-  const y = v.outDims(0);
+  const y = first(v.outDims(0));
   if (x.length < 3 || w.length !== x.length || y.length !== x.length) {
     throw new SizeUnknown(`${v.label} needs matching ranks >= 3, got X rank ${x.length}, W rank ${w.length}`);
   }

@@ -93,16 +93,21 @@ function isSymmetricQConv(v: OpView, g: ConvGeometry): boolean | null {
   return cg % 4 === 0 && mg >= 16 && mg % 8 === 0;
 }
 
-/** QLinearConv (x86, NCHW): int32 accumulator, input/output transposes, im2col or an indirection table. */
+/**
+ * QLinearConv (x86): int32 accumulator, im2col or an indirection table, and with NCHW tensors
+ * (channels_last=0) the transposes of the input and output to and from NHWC, which the kernel
+ * computes in; with channels_last=1 (the NHWC transformer's form) there are none (probed: 3x3,
+ * pointwise, depthwise, stride 2 with C=3, batch 2 and symmetric s8 weights).
+ */
 const qlinearConv: WorkspaceRule = {
   source: 'core/providers/cpu/quantization/qlinearconv.cc',
   estimate(v) {
-    if (v.int('channels_last', 0) !== 0) return unavailable(`${v.label} with channels_last is not modelled`, this.source);
-    const g = readConvGeometry(v, 0, 3);
+    const channelsLast = v.int('channels_last', 0) !== 0;
+    const g = readConvGeometry(v, 0, 3, channelsLast);
     const symmetric = isSymmetricQConv(v, g);
     if (symmetric === null) return unavailable(`${v.label} path depends on the W zero-point values, which are not known`, this.source);
-    const inputTranspose = g.inChannels * numel(g.inSpatial);
-    const outputTranspose = g.outChannels * g.outSize;
+    const inputTranspose = channelsLast ? 0 : g.inChannels * numel(g.inSpatial);
+    const outputTranspose = channelsLast ? 0 : g.outChannels * g.outSize;
     if (symmetric) return formula(inputTranspose + outputTranspose + 8 * g.kernelSize * g.outSize, this.source);
     // A W that PrePack never saw (not a constant initializer) is reordered into a scratch copy per run.
     const reorderedW = v.isConstant(3) ? 0 : numel(v.dims(3));

@@ -62,8 +62,29 @@ const dynamicQuantizeMatMul: WorkspaceRule = {
   },
 };
 
-/** The quantized matmul entries, keyed by op label. */
+/**
+ * QLinearAveragePool dequantizes the whole of X into one fp32 buffer (4 B per element) and pools
+ * that, for kernels of 1 to 3 dims; a window covering every spatial dim without padding is run by
+ * the global-pool routine instead, which takes none (measured 0, as QLinearGlobalAveragePool).
+ */
+const qlinearAveragePool: WorkspaceRule = {
+  source: 'contrib_ops/cpu/quantization/qlinear_pool.cc',
+  estimate(v) {
+    const x = v.dims(0);
+    const kernel = v.ints('kernel_shape');
+    if (!kernel || x.length < 3) return unavailable(`${v.label} needs its kernel_shape and an input of rank 3 or more`, this.source);
+    if (kernel.length > 3) return zero(this.source);
+    const spatial = v.int('channels_last', 0) === 1 ? x.slice(1, -1) : x.slice(2);
+    const autoPad = v.str('auto_pad', 'NOTSET');
+    const padFree = autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER' ? kernel.every((k) => k === 1) : (v.ints('pads') ?? []).every((p) => p === 0);
+    const global = padFree && spatial.length === kernel.length && spatial.every((d, i) => d === kernel[i]);
+    return global ? zero(this.source) : formula(4 * numel(x), this.source);
+  },
+};
+
+/** The quantized matmul and pooling entries, keyed by op label. */
 export const QUANT_WORKSPACE: Record<string, WorkspaceRule> = {
+  'com.microsoft::QLinearAveragePool': qlinearAveragePool,
   'com.microsoft::MatMulNBits': matMulNBits,
   QLinearMatMul: qlinearMatMul,
   'com.microsoft::DynamicQuantizeMatMul': dynamicQuantizeMatMul,

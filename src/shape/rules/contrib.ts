@@ -9,6 +9,7 @@ import type { SymDim } from '../types';
 import type { OutSpec, RuleContext, ShapeRule } from '../ruleContext';
 import { matmulShape, NN_RULES } from './nn';
 import { broadcastShapes, input, INT32, out, sameAs } from './ruleKit';
+import { SHAPE_OP_RULES } from './shapeOps';
 
 /** In the static channel ORT sets a shape only when every dim is a value; else no shape at all. */
 function allOrNothing(ctx: RuleContext, dims: SymDim[]): SymDim[] | null {
@@ -159,6 +160,22 @@ const qlinearGlobalPool: ShapeRule = (ctx) => {
   return [out(x.dtype, nhwc ? [x.shape[0], ...spatial, x.shape[x.shape.length - 1]] : [x.shape[0], x.shape[1], ...spatial])];
 };
 
+/**
+ * QLinearConcat (Y_scale, Y_zero_point, then X, X_scale, X_zero_point per input;
+ * core/graph/contrib_ops/quantization_defs.cc): the ONNX Concat of the Xs. Y's dtype is
+ * Y_zero_point's: the schema's T8, which ORT's type check binds from that input. ORT's inference
+ * sets no shape with fewer than two Xs (under 8 inputs) or a count that is not 2 + 3k.
+ */
+const qlinearConcat: ShapeRule = (ctx) => {
+  const dtype = input(ctx, 1)?.dtype ?? null;
+  const n = ctx.inputs.length;
+  if (ctx.isStatic && (n < 8 || (n - 2) % 3 !== 0)) return [out(dtype, null)];
+  const xs = ctx.inputs.filter((_, i) => i >= 2 && (i - 2) % 3 === 0);
+  const view = Object.create(ctx, { inputs: { value: xs } }) as RuleContext;
+  const [y] = SHAPE_OP_RULES.Concat!(view);
+  return [out(dtype, y?.shape ?? null)];
+};
+
 const expandDims: ShapeRule = (ctx) => {
   const x = input(ctx, 0);
   const axis = input(ctx, 1)?.value?.[0];
@@ -193,6 +210,7 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   QLinearLeakyRelu: (ctx) => [sameAs(ctx, 0)],
   QLinearSoftmax: (ctx) => [sameAs(ctx, 0)],
   QLinearGlobalAveragePool: qlinearGlobalPool,
+  QLinearConcat: qlinearConcat,
   QuantizeLinear: (ctx) => [out(input(ctx, 2)?.dtype ?? DataType.UINT8, sameAs(ctx, 0).shape)],
   DequantizeLinear: (ctx) => [out(input(ctx, 1)?.dtype ?? DataType.FLOAT, sameAs(ctx, 0).shape)],
   GroupNorm: (ctx) => [sameAs(ctx, 0)],

@@ -16,6 +16,11 @@
  * `com.microsoft` QLinearConv with channels_last=1 (X and Y are [N, spatial..., C]; W stays
  * [M, C/group, kernel...], as in the saved graphs) and NhwcMaxPool (X and Y NHWC). Their shapes are
  * the ONNX ones with the channel axis moved last.
+ *
+ * `com.microsoft` QLinearAveragePool (X, X_scale, X_zero_point, Y_scale, Y_zero_point; QDQ fusion
+ * of DequantizeLinear → AveragePool → QuantizeLinear at level extended, made channels-last by the
+ * NHWC transformer at all): ORT's schema runs the ONNX pool inference (onnxruntime/core/graph/
+ * contrib_ops/nhwc_schema_defs.cc), on X moved to channels-first when channels_last=1; Y has X's dtype.
  */
 import type { SymDim } from '../types';
 import type { OutSpec, RuleContext, ShapeRule, Val } from '../ruleContext';
@@ -87,9 +92,11 @@ function channelsLast(rule: ShapeRule, outputs: number): ShapeRule {
 }
 
 const qlinearConvChannelsLast = channelsLast(NN_RULES.QLinearConv!, 1);
+const averagePoolChannelsLast = channelsLast(NN_RULES.AveragePool!, 1);
 
 /** The `com.microsoft` layout ops of the NHWC transformer (merged into the com.microsoft rules). */
 export const NHWC_CONTRIB_RULES: Record<string, ShapeRule> = {
   QLinearConv: (ctx) => (ctx.int('channels_last', 0) === 1 ? qlinearConvChannelsLast(ctx) : NN_RULES.QLinearConv!(ctx)),
   NhwcMaxPool: channelsLast(NN_RULES.MaxPool!, 1),
+  QLinearAveragePool: (ctx) => (ctx.int('channels_last', 0) === 1 ? averagePoolChannelsLast(ctx) : NN_RULES.AveragePool!(ctx)),
 };
