@@ -45,7 +45,8 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE['com.microsoft::FusedConv']),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // fused_conv.cc runs Conv<float>'s Compute (conv.cc): Y first, then its one scratch buffer.
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'contrib_ops/cpu/fused_conv.cc'),
   }),
   op('com.microsoft', 'FusedGemm', {
     shape: shapeRule(CONTRIB_RULES.FusedGemm),

@@ -14,10 +14,11 @@ import { loadOrt, runOrtOracle, runOrtOracleInFreshProcess, type OracleNodeEvent
 import { analyzeFile, buildReport } from '../../src/analyze/buildReport';
 import { arenaFiguresOf } from '../../src/analyze/arenaReplay';
 import { LensError } from '../../src/onnx/lensError';
-import { bindingsFromFeeds } from './compareWithOrt';
+import { bindingsFromFeeds, sameNode } from './compareWithOrt';
 import { CORPUS_DIR, corpusCases } from './corpusCases';
 import { generatedCases } from './generatedCases';
-import type { OracleCase } from './oracleRun';
+import { analysisFromSaved, type OracleCase } from './oracleRun';
+import type { GraphOptimizationLevel, Report } from '../../src/report/report';
 import { PROBES_DIR, probeCases } from './probesCases';
 
 /**
@@ -51,7 +52,9 @@ interface Tally {
   modelsHeldEverywhere: number;
   mismatches: string[];
 }
-const totals: Tally = { models: 0, samples: 0, inUse: 0, held: 0, unavailable: 0, modelRunsExact: 0, modelRuns: 0, modelsHeldEverywhere: 0, mismatches: [] };
+const emptyTally = (): Tally => ({ models: 0, samples: 0, inUse: 0, held: 0, unavailable: 0, modelRunsExact: 0, modelRuns: 0, modelsHeldEverywhere: 0, mismatches: [] });
+/** Per level: the summary lines `arena-oracle:` (disabled), `arena-oracle@extended:` and `arena-oracle@all:`. */
+const totalsByLevel: Record<GraphOptimizationLevel, Tally> = { disabled: emptyTally(), basic: emptyTally(), extended: emptyTally(), all: emptyTally() };
 
 /** The main graph's events of run `run` (0-based): events come run after run, each in execution order. */
 function runEvents(events: OracleNodeEvent[], names: Set<string>, steps: number, run: number): OracleNodeEvent[] | null {
@@ -60,7 +63,31 @@ function runEvents(events: OracleNodeEvent[], names: Set<string>, steps: number,
   return main.slice(run * steps, (run + 1) * steps);
 }
 
-async function checkCases(label: string, cases: OracleCase[], base: string): Promise<Tally> {
+/**
+ * Above 'disabled', ORT's own session (the saving options: one intra-op thread) saves the graph and
+ * dumps the order it runs, and the report plans that saved graph with the same thread count.
+ */
+/**
+ * The same at an optimized level, where our steps are the saved graph's nodes in ORT's order and a
+ * step is known by its name (an unnamed one by its op type, compareWithOrt's 'name' identity): the
+ * events are walked in order, those of no main-graph step (a body's kernels) skipped.
+ */
+function runEventsByName(events: OracleNodeEvent[], steps: Report['graphs'][number]['steps'], run: number): OracleNodeEvent[] | null {
+  let at = 0;
+  const runs: OracleNodeEvent[][] = [];
+  for (let r = 0; r <= run; r++) {
+    const picked: OracleNodeEvent[] = [];
+    for (const s of steps) {
+      while (at < events.length && !sameNode(s, events[at]!, 'name')) at++;
+      if (at >= events.length) return null;
+      picked.push(events[at++]!);
+    }
+    runs.push(picked);
+  }
+  return runs[run]!;
+}
+
+async function checkCases(label: string, cases: OracleCase[], base: string, level: GraphOptimizationLevel = 'disabled'): Promise<Tally> {
   const t: Tally = { models: 0, samples: 0, inUse: 0, held: 0, unavailable: 0, modelRunsExact: 0, modelRuns: 0, modelsHeldEverywhere: 0, mismatches: [] };
   for (const c of cases) {
     const key = relative(base, c.path);
@@ -68,20 +95,23 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
     let heldEverywhere = true;
     let firstReason: string | null = null;
     for (const memPattern of [false, true]) {
-      const options = { ...c.options, runs: 2, enableMemPattern: memPattern };
+      const options = { ...c.options, runs: 2, enableMemPattern: memPattern, ...(level === 'disabled' ? {} : { level, intraOpThreads: 1 }) };
       const oracle = FRESH_PROCESS.has(key) ? runOrtOracleInFreshProcess(c.path, options) : await runOrtOracle(c.path, options);
       if (!oracle.ok) {
         heldEverywhere = false;
+        if (level !== 'disabled' || !memPattern) console.log(`arena-oracle[${label}]: not run by ORT: ${key}: ${oracle.stage}: ${oracle.error.slice(0, 200)}`);
         break;
       }
       let report;
       try {
-        const analysis = analyzeFile(c.path);
+        const analysis = level === 'disabled' ? analyzeFile(c.path) : analysisFromSaved(c.path, oracle, level);
         const values = c.values ?? {};
-        report = buildReport(analysis, { values, bindings: { ...bindingsFromFeeds(buildReport(analysis, { values }), oracle), ...(c.bindings ?? {}) } });
+        const session = level === 'disabled' ? undefined : { intraOpThreads: 1 };
+        report = buildReport(analysis, { values, session, bindings: { ...bindingsFromFeeds(buildReport(analysis, { values, session }), oracle), ...(c.bindings ?? {}) } });
       } catch (e) {
         if (e instanceof LensError) {
           heldEverywhere = false;
+          console.log(`arena-oracle[${label}]: rejected by our report: ${key}: ${e.message.slice(0, 200)}`);
           break;
         }
         throw e;
@@ -93,7 +123,7 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
         counted = true;
       }
       for (const run of [1, 2]) {
-        const ev = runEvents(oracle.events, names, main.steps.length, run - 1);
+        const ev = level === 'disabled' ? runEvents(oracle.events, names, main.steps.length, run - 1) : runEventsByName(oracle.events, main.steps, run - 1);
         const ours = arenaFiguresOf(main, { arena: true, memPattern, runs: 2 }, report.graphs.slice(1)).runs[run - 1]!;
         t.modelRuns++;
         if (!ev) {
@@ -136,6 +166,7 @@ async function checkCases(label: string, cases: OracleCase[], base: string): Pro
   const known = t.samples - t.unavailable;
   console.log(`arena-oracle[${label}]: models=${t.models} inUse=${t.inUse}/${known} held=${t.held}/${known} unavailable=${t.unavailable}/${t.samples} exactRuns=${t.modelRunsExact}/${t.modelRuns} heldEveryNode=${t.modelsHeldEverywhere}/${t.models}`);
   for (const m of t.mismatches) console.log(`arena-oracle[${label}]: mismatch ${m}`);
+  const totals = totalsByLevel[level];
   for (const k of ['models', 'samples', 'inUse', 'held', 'unavailable', 'modelRunsExact', 'modelRuns', 'modelsHeldEverywhere'] as const) totals[k] += t[k];
   totals.mismatches.push(...t.mismatches);
   return t;
@@ -165,10 +196,42 @@ test('arena oracle: every corpus model ORT can run', { skip: noCorpus }, async (
   assert.deepEqual(t.mismatches, []);
 });
 
+/**
+ * The session ORT users run by default: the same checks at the optimized levels, on the graph ORT's
+ * own session saved (and in the order it ran), with that session's one intra-op thread.
+ */
+for (const level of ['extended', 'all'] as const) {
+  test(`arena oracle at graph optimization level ${level}: the ort-probes models`, { skip: noCorpus }, async () => {
+    const t = await checkCases(`probes@${level}`, probeCases(), PROBES_DIR, level);
+    assert.ok(t.models >= 40);
+    assert.deepEqual(t.mismatches, []);
+  });
+
+  test(`arena oracle at graph optimization level ${level}: generated models`, { skip: noOrt }, async () => {
+    const { dir, cases } = generatedCases();
+    try {
+      const t = await checkCases(`generated@${level}`, cases, dir, level);
+      assert.ok(t.models >= 60);
+      assert.deepEqual(t.mismatches, []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test(`arena oracle at graph optimization level ${level}: every corpus model ORT can run`, { skip: noCorpus }, async () => {
+    const t = await checkCases(`corpus@${level}`, corpusCases(), CORPUS_DIR, level);
+    assert.ok(t.models > 0);
+    assert.deepEqual(t.mismatches, []);
+  });
+}
+
 test('arena oracle summary line', () => {
-  const known = totals.samples - totals.unavailable;
-  console.log(`arena-oracle: models=${totals.models} inUse=${totals.inUse}/${known} held=${totals.held}/${known} unavailable=${totals.unavailable}/${totals.samples} exactRuns=${totals.modelRunsExact}/${totals.modelRuns} heldEveryNode=${totals.modelsHeldEverywhere}/${totals.models}`);
-  // Only the listed runs may differ (see ARENA_EXPECTED); the per-batch tests fail on any other.
-  assert.ok(totals.held <= known && totals.inUse <= known);
-  assert.ok(totals.modelRunsExact >= totals.modelRuns - Object.keys(ARENA_EXPECTED).length);
+  for (const level of ['disabled', 'extended', 'all'] as const) {
+    const totals = totalsByLevel[level];
+    const known = totals.samples - totals.unavailable;
+    console.log(`arena-oracle${level === 'disabled' ? '' : `@${level}`}: models=${totals.models} inUse=${totals.inUse}/${known} held=${totals.held}/${known} unavailable=${totals.unavailable}/${totals.samples} exactRuns=${totals.modelRunsExact}/${totals.modelRuns} heldEveryNode=${totals.modelsHeldEverywhere}/${totals.models}`);
+    // Only the listed runs may differ (see ARENA_EXPECTED); the per-batch tests fail on any other.
+    assert.ok(totals.held <= known && totals.inUse <= known);
+    assert.ok(totals.modelRunsExact >= totals.modelRuns - Object.keys(ARENA_EXPECTED).length);
+  }
 });

@@ -70,7 +70,7 @@ export type NodeIdentity = 'index' | 'name';
 type OracleEvent = Extract<OracleResult, { ok: true }>['events'][number];
 
 /** Whether profile event `e` is step `s`. */
-function sameNode(s: ReportGraph['steps'][number], e: OracleEvent, identity: NodeIdentity): boolean {
+export function sameNode(s: ReportGraph['steps'][number], e: OracleEvent, identity: NodeIdentity): boolean {
   if (identity === 'index') return s.displayName === e.name && s.nodeIndex === e.nodeIndex;
   return s.node !== '' ? s.node === e.name : e.opType === s.opType && e.name === `${e.opType}_${e.nodeIndex}`;
 }

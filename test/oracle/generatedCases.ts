@@ -56,8 +56,10 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   }
   // torch's F.pad export; paddle2onnx's -1 and `?` dims and unnamed input dims, bound as `input:axis`.
   // A QDQ CNN: ORT fuses its groups into com.microsoft QLinear ops from `extended` on.
-  write('qdq_cnn.onnx', qdqCnnModel());
-  cases.push({ path: files[files.length - 1]!, options: { dims: { N: 2 } } });
+  for (const format of ['u8', 's8'] as const) {
+    write(`qdq_cnn_${format}.onnx`, qdqCnnModel(format));
+    cases.push({ path: files[files.length - 1]!, options: { dims: { N: 2 } } });
+  }
   write('fused_matmul.onnx', fusedMatMulModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { n: 4 } } });
   write('torch_pad.onnx', torchPadModel());

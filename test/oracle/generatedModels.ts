@@ -592,15 +592,19 @@ export function initializerOutputModel(): Uint8Array {
 }
 
 /**
- * A QDQ-quantized CNN as ORT's quantize_static writes one (u8 activations and weights, per-tensor
- * scales): QuantizeLinear / DequantizeLinear pairs around Conv, Relu, AveragePool, MaxPool, Concat,
+ * A QDQ-quantized CNN as ORT's quantize_static writes one (per-tensor scales; u8 activations and
+ * weights, or s8 activations with symmetric s8 weights): QuantizeLinear / DequantizeLinear pairs around Conv, Relu, AveragePool, MaxPool, Concat,
  * Sigmoid, Add and GlobalAveragePool. At `extended` ORT fuses the groups into com.microsoft
  * QLinearConv, QLinearAveragePool, QLinearConcat, QLinearSigmoid, QLinearAdd and
  * QLinearGlobalAveragePool; at `all` its NHWC transformer makes the convolution channels-last.
  */
-export function qdqCnnModel(): Uint8Array {
+export function qdqCnnModel(format: 'u8' | 's8' = 'u8'): Uint8Array {
   const F = DataType.FLOAT;
   const U8 = DataType.UINT8;
+  const S8 = DataType.INT8;
+  // 's8': what quantize_static writes by default today (s8 activations, symmetric s8 weights).
+  const act = format === 's8' ? S8 : U8;
+  const zp = format === 's8' ? 0 : 128;
   const nodes: ReturnType<typeof node>[] = [];
   let k = 0;
   const q = (x: string): string => {
@@ -634,9 +638,9 @@ export function qdqCnnModel(): Uint8Array {
     inputs: [tensorValue('x', F, ['N', 3, 16, 16])],
     outputs: [tensorValue('y', F, null)],
     initializers: [
-      tensor('sc', F, [], { values: [0.02] }), tensor('zp', U8, [], { raw: new Uint8Array([128]) }),
-      tensor('wsc', F, [], { values: [0.01] }), tensor('wzp', U8, [], { raw: new Uint8Array([128]) }),
-      tensor('w', U8, [16, 3, 3, 3], { raw: weights }),
+      tensor('sc', F, [], { values: [0.02] }), tensor('zp', act, [], { raw: new Uint8Array([zp]) }),
+      tensor('wsc', F, [], { values: [0.01] }), tensor('wzp', act, [], { raw: new Uint8Array([zp]) }),
+      tensor('w', act, [16, 3, 3, 3], { raw: weights }),
       tensor('bsc', F, [], { values: [0.0002] }), tensor('bzp', DataType.INT32, [], { raw: new Uint8Array(4) }),
       tensor('b', DataType.INT32, [16], { raw: new Uint8Array(64) }),
     ],

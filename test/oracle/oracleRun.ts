@@ -121,7 +121,7 @@ export async function runOracleBatch(
  * NCHWc nodes differently). A dump that does not describe the graph is a LensError-free failure of
  * the pipeline and is thrown as such.
  */
-function analysisFromSaved(path: string, oracle: Extract<Awaited<ReturnType<typeof runOrtOracle>>, { ok: true }>, level: GraphOptimizationLevel): Analysis {
+export function analysisFromSaved(path: string, oracle: Extract<Awaited<ReturnType<typeof runOrtOracle>>, { ok: true }>, level: GraphOptimizationLevel): Analysis {
   const plain = analyzeFile(path);
   const made = modelFromSaved(oracle.saved!);
   if ('ok' in made) throw new LensError('bad-model', made.reason);

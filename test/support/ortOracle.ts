@@ -290,5 +290,8 @@ export function runOrtOracleInFreshProcess(modelPath: string, opts: OracleOption
   const child = join(__dirname, 'ortOracleChild.ts');
   const r = spawnSync(process.execPath, ['--import', 'tsx', child, JSON.stringify({ path: modelPath, options: opts })], { encoding: 'utf8', maxBuffer: 1 << 30 });
   if (r.status !== 0) return { ok: false, stage: 'run', error: `child process failed: ${oneLine(r.stderr || String(r.status))}` };
-  return JSON.parse(r.stdout) as OracleResult;
+  const out = JSON.parse(r.stdout) as OracleResult;
+  // ortOracleChild.ts sends the saved graph's bytes as base64.
+  if (out.ok && out.saved) out.saved = { ...out.saved, compact: new Uint8Array(Buffer.from(out.saved.compact as unknown as string, 'base64')) };
+  return out;
 }

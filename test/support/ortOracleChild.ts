@@ -8,5 +8,7 @@ import { runOrtOracle, type OracleOptions } from './ortOracle';
 
 const { path, options } = JSON.parse(process.argv[2] ?? '{}') as { path: string; options: OracleOptions };
 void runOrtOracle(path, options).then((r) => {
-  process.stdout.write(JSON.stringify(r));
+  // The saved graph's bytes travel as base64 (JSON would write a Uint8Array as an object of indices).
+  const saved = r.ok && r.saved ? { ...r.saved, compact: Buffer.from(r.saved.compact).toString('base64') } : null;
+  process.stdout.write(JSON.stringify(r.ok ? { ...r, saved } : r));
 });

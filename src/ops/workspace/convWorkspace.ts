@@ -79,8 +79,14 @@ const convInteger: WorkspaceRule = {
   },
 };
 
-/** True when QLinearConv takes MLAS's symmetric indirect path (s8 W, zero W zero-points, aligned channels). */
+/**
+ * True when QLinearConv takes MLAS's symmetric indirect path (u8 X, s8 W, zero W zero-points,
+ * aligned channels). With s8 X it never does on x86: MLAS sets its signed-input indirect kernels
+ * (ConvSymS8S8Dispatch) on ARM64 only (core/mlas/lib/platform.cpp; probed: s8 X with symmetric W
+ * takes the accumulator, transposes and im2col of the regular path).
+ */
 function isSymmetricQConv(v: OpView, g: ConvGeometry): boolean | null {
+  if (v.input(0).dtype === DataType.INT8) return false;
   if (!v.isConstant(3) || v.input(3).dtype !== DataType.INT8) return false;
   if (!v.isConstant(2) || !v.isConstant(5)) return false;
   const zp = v.constantValues(5);

@@ -159,7 +159,15 @@ function halfNormRule(source: string, inputs: number[]): PrepackRule {
   };
 }
 
-/** QLinearConv W: QGEMM-packed per group, the symmetric indirect layout, or a reordered copy. */
+/**
+ * QLinearConv W on x86: the symmetric indirect layout (u8 X, s8 W with zero zero-points, aligned
+ * channels), else QGEMM-packed per group, else a reordered copy. Two MLAS facts of x86 decide the
+ * rest (core/mlas/lib/platform.cpp): the symmetric-QGEMM pack PrePack tries next
+ * (SymmQgemmDispatch) and the signed-input indirect kernels exist on ARM64 only, so a symmetric W
+ * that the indirect kernel does not take gets the ordinary QGEMM pack; and an s8 X has no packed
+ * S8S8 QGEMM unless the CPU has AVX-VNNI-INT8, so its W is kept as a reordered copy (probed on AVX-512:
+ * u8 X over 3 channels 512 B = the QGEMM pack, s8 X 432 B and 1,152 B = numel(W)).
+ */
 const qlinearConv: PrepackRule = {
   inputs: [3],
   source: 'core/providers/cpu/quantization/qlinearconv.cc',
@@ -170,13 +178,13 @@ const qlinearConv: PrepackRule = {
     const m = w[0];
     const cg = w[1];
     const kernel = numel(w.slice(2));
+    if (v.input(0).dtype === DataType.INT8) return [piece(v, 3, numel(w))];
     if (v.input(3).dtype === DataType.INT8 && v.isConstant(2) && v.isConstant(5)) {
       const zp = v.constantValues(5);
       if (zp === null) return [{ input: v.inputName(3), packedBytes: null, reason: `${v.label} W layout depends on the W zero-point values, which are not known`, releasesOriginal: true }];
       if (zp.every((z) => z === 0)) {
         if (g > 1 && cg === 1 && m / g === 1 && g % 16 === 0) return [piece(v, 3, g * kernel)];
         if (g === 1 && cg % 4 === 0 && m >= 16 && m % 8 === 0) return [piece(v, 3, numel(w))];
-        return [{ input: v.inputName(3), packedBytes: null, reason: `${v.label} symmetric QGEMM pack size is not modelled`, releasesOriginal: true }];
       }
     }
     if (cg === 1 && m / g === 1) return [piece(v, 3, numel(w))];
