@@ -646,3 +646,31 @@ export function qdqCnnModel(format: 'u8' | 's8' = 'u8'): Uint8Array {
     ],
   });
 }
+
+/**
+ * A 4-bit embedding table as ORT GenAI's model builder writes one: com.microsoft
+ * GatherBlockQuantized over uint8 data packing two values per byte (block 32, uint8 zero points),
+ * the token ids [batch, seq] gathering rows of 32 dequantized floats, then two elementwise ops.
+ */
+export function quantizedEmbeddingModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const U8 = DataType.UINT8;
+  const vocab = 64;
+  return buildModel({
+    opset: 17,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('GatherBlockQuantized', ['table', 'ids', 'scales', 'zeros'], ['emb'], { name: 'embed', domain: 'com.microsoft', attrs: [attr.int('bits', 4), attr.int('block_size', 32), attr.int('gather_axis', 0), attr.int('quantize_axis', 1)] }),
+      node('Mul', ['emb', 'two'], ['scaled'], { name: 'scale' }),
+      node('Add', ['scaled', 'emb'], ['y'], { name: 'residual' }),
+    ],
+    inputs: [tensorValue('ids', DataType.INT64, ['batch', 'seq'])],
+    outputs: [tensorValue('y', F, null)],
+    initializers: [
+      tensor('table', U8, [vocab, 16], { raw: Uint8Array.from({ length: vocab * 16 }, (_, j) => (j * 29) % 256) }),
+      tensor('scales', F, [vocab, 1], { values: Array.from({ length: vocab }, (_, j) => 0.01 + j / 1000) }),
+      tensor('zeros', U8, [vocab, 1], { raw: Uint8Array.from({ length: vocab }, () => 8) }),
+      tensor('two', F, [], { values: [2] }),
+    ],
+  });
+}

@@ -82,8 +82,26 @@ const qlinearAveragePool: WorkspaceRule = {
   },
 };
 
-/** The quantized matmul and pooling entries, keyed by op label. */
+/**
+ * QLinearSoftmax with Softmax-13 semantics (attribute `opset` >= 13) off the last axis transposes X
+ * so that the axis is last into one temporary tensor and writes the result into another before
+ * transposing it back: two tensors of X's size. On the last axis, or with the older semantics
+ * (softmax over the flattened dims from `axis` on), none.
+ */
+const qlinearSoftmax: WorkspaceRule = {
+  source: 'contrib_ops/cpu/quantization/qlinear_softmax.cc',
+  estimate(v) {
+    const x = v.dims(0);
+    const opset = v.int('opset', -1);
+    const axis = v.int('axis', opset < 13 ? 1 : -1);
+    const last = (axis < 0 ? axis + x.length : axis) === x.length - 1;
+    return opset < 13 || last || numel(x) === 0 ? zero(this.source) : formula(2 * numel(x) * v.elemBytes(0), this.source);
+  },
+};
+
+/** The quantized matmul, pooling and softmax entries, keyed by op label. */
 export const QUANT_WORKSPACE: Record<string, WorkspaceRule> = {
+  'com.microsoft::QLinearSoftmax': qlinearSoftmax,
   'com.microsoft::QLinearAveragePool': qlinearAveragePool,
   'com.microsoft::MatMulNBits': matMulNBits,
   QLinearMatMul: qlinearMatMul,

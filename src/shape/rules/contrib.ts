@@ -8,7 +8,7 @@ import { DataType } from '../../onnx/dataType';
 import type { SymDim } from '../types';
 import type { OutSpec, RuleContext, ShapeRule } from '../ruleContext';
 import { matmulShape, NN_RULES } from './nn';
-import { broadcastShapes, input, INT32, out, sameAs } from './ruleKit';
+import { broadcastShapes, input, INT32, normAxis, out, sameAs } from './ruleKit';
 import { SHAPE_OP_RULES } from './shapeOps';
 
 /** In the static channel ORT sets a shape only when every dim is a value; else no shape at all. */
@@ -176,6 +176,25 @@ const qlinearConcat: ShapeRule = (ctx) => {
   return [out(dtype, y?.shape ?? null)];
 };
 
+/**
+ * GatherBlockQuantized (data, indices, scales, zero_points; contrib_ops/cpu/quantization/
+ * gather_block_quantized.cc, PrepareForCompute): data's dims with the `gather_axis` dim replaced by
+ * the indices' dims, dequantized to the scales' dtype. uint8 data packs 8/bits values per byte along
+ * its last axis (the quantize axis the kernel requires for uint8), so that dim is multiplied back;
+ * int4 and uint4 data carry the logical shape already.
+ */
+const gatherBlockQuantized: ShapeRule = (ctx) => {
+  const data = input(ctx, 0);
+  const indices = input(ctx, 1);
+  const dtype = input(ctx, 2)?.dtype ?? null;
+  if (!data?.shape || !indices?.shape || data.shape.length === 0) return [out(dtype, null)];
+  const axis = normAxis(ctx, ctx.int('gather_axis', 0), data.shape.length);
+  const shape: SymDim[] = [...data.shape.slice(0, axis), ...indices.shape, ...data.shape.slice(axis + 1)];
+  const perByte = data.dtype === DataType.UINT8 ? 8 / ctx.int('bits', 4) : 1;
+  if (perByte > 1 && shape.length > 0) shape[shape.length - 1] = ctx.dim.mul(shape[shape.length - 1]!, perByte);
+  return [out(dtype, shape)];
+};
+
 const expandDims: ShapeRule = (ctx) => {
   const x = input(ctx, 0);
   const axis = input(ctx, 1)?.value?.[0];
@@ -211,6 +230,7 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   QLinearSoftmax: (ctx) => [sameAs(ctx, 0)],
   QLinearGlobalAveragePool: qlinearGlobalPool,
   QLinearConcat: qlinearConcat,
+  GatherBlockQuantized: gatherBlockQuantized,
   QuantizeLinear: (ctx) => [out(input(ctx, 2)?.dtype ?? DataType.UINT8, sameAs(ctx, 0).shape)],
   DequantizeLinear: (ctx) => [out(input(ctx, 1)?.dtype ?? DataType.FLOAT, sameAs(ctx, 0).shape)],
   GroupNorm: (ctx) => [sameAs(ctx, 0)],
