@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, contribAttention, oneBufferAfterOutputs, twoHalvesAfterOutputs } from './scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, oneBufferAfterOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
@@ -248,6 +248,16 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
+  op('com.microsoft', 'QLinearWhere', {
+    shape: shapeRule(CONTRIB_RULES.QLinearWhere),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: workspaceFormula(QUANT_WORKSPACE['com.microsoft::QLinearWhere']),
+    prepack: packsNothing,
+    // As Where: the two selections before Z, freed after the merge.
+    arenaScratch: scratchSplit(twoSelectionsBeforeOutputs, 'contrib_ops/cpu/quantization/qlinear_where.cc'),
+  }),
   op('com.microsoft', 'QLinearConcat', {
     shape: shapeRule(CONTRIB_RULES.QLinearConcat),
     kernel: declaresNoAlias,
@@ -291,7 +301,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: zeroProbed('contrib_ops/cpu/quantization/gather_block_quantized.cc'),
+    workspace: noWorkspaceFormula,
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -309,7 +319,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: zeroProbed('contrib_ops/cpu/quantization/gather_block_quantized.cc'),
+    workspace: noWorkspaceFormula,
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -327,7 +337,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: zeroProbed('contrib_ops/cpu/quantization/gather_block_quantized.cc'),
+    workspace: noWorkspaceFormula,
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -345,7 +355,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: zeroProbed('contrib_ops/cpu/quantization/gather_block_quantized.cc'),
+    workspace: noWorkspaceFormula,
     prepack: prepackRule(PREPACK_RULES['com.microsoft::MatMulIntegerToFloat']),
     arenaScratch: scratchOrderUnknown,
   }),
@@ -363,7 +373,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: zeroProbed('contrib_ops/cpu/quantization/gather_block_quantized.cc'),
+    workspace: noWorkspaceFormula,
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -388,13 +398,14 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     arenaScratch: scratchSplit(atMostBuffersAfterOutputs(6), 'core/providers/cpu/quantization/qlinearconv.cc'),
   }),
   op('com.microsoft', 'QGemm', {
-    shape: noShapeRule,
+    shape: shapeRule(CONTRIB_RULES.QGemm),
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: workspaceFormula(QUANT_WORKSPACE['com.microsoft::QGemm']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::QGemm']),
-    arenaScratch: scratchOrderUnknown,
+    // quant_gemm.cc takes Y, then the int32 accumulator when Y is quantized.
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'contrib_ops/cpu/quantization/quant_gemm.cc'),
   }),
   op('com.microsoft', 'DynamicQuantizeLSTM', {
     shape: noShapeRule,

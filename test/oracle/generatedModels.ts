@@ -594,9 +594,9 @@ export function initializerOutputModel(): Uint8Array {
 /**
  * A QDQ-quantized CNN as ORT's quantize_static writes one (per-tensor scales; u8 activations and
  * weights, or s8 activations with symmetric s8 weights): QuantizeLinear / DequantizeLinear pairs around Conv, Relu, AveragePool, MaxPool, Concat,
- * Sigmoid, Add and GlobalAveragePool. At `extended` ORT fuses the groups into com.microsoft
- * QLinearConv, QLinearAveragePool, QLinearConcat, QLinearSigmoid, QLinearAdd and
- * QLinearGlobalAveragePool; at `all` its NHWC transformer makes the convolution channels-last.
+ * Sigmoid, Add, GlobalAveragePool and a classifier Gemm. At `extended` ORT fuses the groups into
+ * com.microsoft QLinearConv, QLinearAveragePool, QLinearConcat, QLinearSigmoid, QLinearAdd,
+ * QLinearGlobalAveragePool and QGemm; at `all` its NHWC transformer makes the convolution channels-last.
  */
 export function qdqCnnModel(format: 'u8' | 's8' = 'u8'): Uint8Array {
   const F = DataType.FLOAT;
@@ -630,7 +630,12 @@ export function qdqCnnModel(format: 'u8' | 's8' = 'u8'): Uint8Array {
   nodes.push(node('Sigmoid', [dq(cat)], ['sig'], { name: 'sigmoid' }));
   nodes.push(node('Add', [dq(q('sig')), dq(cat)], ['sum'], { name: 'add' }));
   nodes.push(node('GlobalAveragePool', [dq(q('sum'))], ['gap'], { name: 'global_pool' }));
-  nodes.push(node('DequantizeLinear', [q('gap'), 'sc', 'zp'], ['y'], { name: 'dequant_out' }));
+  nodes.push(node('Flatten', [dq(q('gap'))], ['flat'], { name: 'flatten' }));
+  // The classifier: a Gemm over the 32 pooled channels (QGemm from `extended` on).
+  nodes.push(node('DequantizeLinear', ['w_fc', 'wsc', 'wzp'], ['w_fc_f'], { name: 'dequant_w_fc' }));
+  nodes.push(node('DequantizeLinear', ['b_fc', 'bsc_fc', 'bzp'], ['b_fc_f'], { name: 'dequant_b_fc' }));
+  nodes.push(node('Gemm', [dq(q('flat')), 'w_fc_f', 'b_fc_f'], ['logits'], { name: 'classifier', attrs: [attr.int('transB', 1)] }));
+  nodes.push(node('DequantizeLinear', [q('logits'), 'sc', 'zp'], ['y'], { name: 'dequant_out' }));
   const weights = Uint8Array.from({ length: 16 * 3 * 3 * 3 }, (_, j) => (j * 37) % 256);
   return buildModel({
     opset: 17,
@@ -643,6 +648,8 @@ export function qdqCnnModel(format: 'u8' | 's8' = 'u8'): Uint8Array {
       tensor('w', act, [16, 3, 3, 3], { raw: weights }),
       tensor('bsc', F, [], { values: [0.0002] }), tensor('bzp', DataType.INT32, [], { raw: new Uint8Array(4) }),
       tensor('b', DataType.INT32, [16], { raw: new Uint8Array(64) }),
+      tensor('w_fc', act, [10, 32], { raw: Uint8Array.from({ length: 320 }, (_, j) => (j * 53) % 256) }),
+      tensor('bsc_fc', F, [], { values: [0.0002] }), tensor('b_fc', DataType.INT32, [10], { raw: new Uint8Array(40) }),
     ],
   });
 }

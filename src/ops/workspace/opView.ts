@@ -27,6 +27,14 @@ export function numel(dims: number[]): number {
   return dims.reduce((a, b) => a * b, 1);
 }
 
+/** Element count of the numpy broadcast of two shapes. */
+export function broadcastCount(a: number[], b: number[]): number {
+  const rank = Math.max(a.length, b.length);
+  let count = 1;
+  for (let i = 1; i <= rank; i++) count *= Math.max(a[a.length - i] ?? 1, b[b.length - i] ?? 1);
+  return count;
+}
+
 /** Rounds `n` up to a multiple of `m`. */
 export function roundUp(n: number, m: number): number {
   return Math.ceil(n / m) * m;

@@ -30,7 +30,7 @@ function qgemmPackedK(v: OpView, aIndex: number, bIndex: number): number | null 
   return b === DataType.INT8 ? 4 : b === DataType.UINT8 ? 2 : null;
 }
 
-/** A 2-D constant B packed for QGEMM: QB(N, K). */
+/** A 2-D constant B packed for QGEMM: QB(N, K), B being [K, N], or [N, K] with the op's transB set (QGemm; probed). */
 function qgemmRule(source: string, aIndex: number, bIndex: number): PrepackRule {
   return {
     source,
@@ -40,7 +40,8 @@ function qgemmRule(source: string, aIndex: number, bIndex: number): PrepackRule 
       if (b.length !== 2) return [];
       const packedK = qgemmPackedK(v, aIndex, bIndex);
       if (packedK === null) return [{ input: v.inputName(bIndex), packedBytes: null, reason: `${v.label} packed-K for these input types is not modelled`, releasesOriginal: true }];
-      return [piece(v, bIndex, packedQgemmBBytes(b[1], b[0], packedK))];
+      const [k, n] = v.int('transB', 0) !== 0 ? [b[1], b[0]] : [b[0], b[1]];
+      return [piece(v, bIndex, packedQgemmBBytes(n, k, packedK))];
     },
   };
 }

@@ -1,6 +1,6 @@
 /** Scratch of quantized matmul kernels on x86 CPU (ort-cpu-scratch.md §2 and §2.3). */
 import { DataType, isFloatType } from '../../onnx/dataType';
-import { formula, numel, roundUp, unavailable, zero, type OpView } from './opView';
+import { broadcastCount, formula, numel, roundUp, unavailable, zero, type OpView } from './opView';
 import type { WorkspaceRule } from './workspaceRule';
 
 /** MatMulNBits compute type MLAS packs B for, or 'fallback' when B is dequantized per run. */
@@ -99,8 +99,27 @@ const qlinearSoftmax: WorkspaceRule = {
   },
 };
 
+/** QGemm with a quantized output (y_scale given) accumulates into an int32 buffer of M·N; with a float output it writes Y directly. */
+const qgemm: WorkspaceRule = {
+  source: 'contrib_ops/cpu/quantization/quant_gemm.cc',
+  estimate(v) {
+    return v.has(7) ? formula(numel(v.outDims(0)) * 4, this.source) : zero(this.source);
+  },
+};
+
+/** QLinearWhere, as Where: the X selection and the Y selection (each condition broadcast with its value), then the merge into Z. */
+const qlinearWhere: WorkspaceRule = {
+  source: 'contrib_ops/cpu/quantization/qlinear_where.cc',
+  estimate(v) {
+    const cond = v.dims(0);
+    return formula((broadcastCount(cond, v.dims(1)) + broadcastCount(cond, v.dims(4))) * v.elemBytes(1), this.source);
+  },
+};
+
 /** The quantized matmul, pooling and softmax entries, keyed by op label. */
 export const QUANT_WORKSPACE: Record<string, WorkspaceRule> = {
+  'com.microsoft::QGemm': qgemm,
+  'com.microsoft::QLinearWhere': qlinearWhere,
   'com.microsoft::QLinearSoftmax': qlinearSoftmax,
   'com.microsoft::QLinearAveragePool': qlinearAveragePool,
   'com.microsoft::MatMulNBits': matMulNBits,

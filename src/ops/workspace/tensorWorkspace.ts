@@ -1,5 +1,5 @@
 /** Scratch of tensor-manipulating kernels with a known rule (ort-cpu-scratch.md §2). */
-import { formula, numel, unavailable, zero, type OpView } from './opView';
+import { broadcastCount, formula, numel, unavailable, zero, type OpView } from './opView';
 import type { WorkspaceRule } from './workspaceRule';
 import type { WorkspaceEstimate } from './types';
 
@@ -43,14 +43,6 @@ const resize: WorkspaceRule = {
     return unavailable(`${v.label} linear on rank ${x.length} with these scales is not modelled`, this.source);
   },
 };
-
-/** Element count of the numpy broadcast of two shapes. */
-function broadcastCount(a: number[], b: number[]): number {
-  const rank = Math.max(a.length, b.length);
-  let count = 1;
-  for (let i = 1; i <= rank; i++) count *= Math.max(a[a.length - i] ?? 1, b[b.length - i] ?? 1);
-  return count;
-}
 
 /** Where: an X-selection of broadcast(cond, X) and a Y-selection of broadcast(cond, Y), both live at the merge. */
 const where: WorkspaceRule = {

@@ -195,6 +195,25 @@ const gatherBlockQuantized: ShapeRule = (ctx) => {
   return [out(dtype, shape)];
 };
 
+/**
+ * QGemm (A, a_scale, a_zero_point, B, b_scale, b_zero_point, C, y_scale, y_zero_point;
+ * quantization_defs.cc): [M, N] from A and B after transA/transB; y_zero_point's dtype when given
+ * (a quantized output), else float.
+ */
+const qgemm: ShapeRule = (ctx) => {
+  const a = input(ctx, 0)?.shape ?? null;
+  const b = input(ctx, 3)?.shape ?? null;
+  const dtype = input(ctx, 8)?.dtype ?? DataType.FLOAT;
+  if (!a || !b || a.length !== 2 || b.length !== 2) return [out(dtype, null)];
+  return [out(dtype, [ctx.int('transA', 0) !== 0 ? a[1]! : a[0]!, ctx.int('transB', 0) !== 0 ? b[0]! : b[1]!])];
+};
+
+/** QLinearWhere (condition, X, x_scale, x_zero_point, Y, y_scale, y_zero_point, z_scale, z_zero_point): the broadcast of condition, X and Y, in X's dtype. */
+const qlinearWhere: ShapeRule = (ctx) => {
+  const x = input(ctx, 1);
+  return [out(x?.dtype ?? null, broadcastShapes([input(ctx, 0)?.shape ?? null, x?.shape ?? null, input(ctx, 4)?.shape ?? null]))];
+};
+
 const expandDims: ShapeRule = (ctx) => {
   const x = input(ctx, 0);
   const axis = input(ctx, 1)?.value?.[0];
@@ -231,6 +250,8 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   QLinearGlobalAveragePool: qlinearGlobalPool,
   QLinearConcat: qlinearConcat,
   GatherBlockQuantized: gatherBlockQuantized,
+  QGemm: qgemm,
+  QLinearWhere: qlinearWhere,
   QuantizeLinear: (ctx) => [out(input(ctx, 2)?.dtype ?? DataType.UINT8, sameAs(ctx, 0).shape)],
   DequantizeLinear: (ctx) => [out(input(ctx, 1)?.dtype ?? DataType.FLOAT, sameAs(ctx, 0).shape)],
   GroupNorm: (ctx) => [sameAs(ctx, 0)],
