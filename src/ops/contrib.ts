@@ -66,6 +66,16 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     prepack: prepackRule(PREPACK_RULES['com.microsoft::FusedMatMul']),
     arenaScratch: scratchOrderUnknown,
   }),
+  // The older name of FusedMatMul: ORT registers the same kernel under it for older models (cpu_contrib_kernels.cc).
+  op('com.microsoft', 'TransposeMatMul', {
+    shape: shapeRule(CONTRIB_RULES.FusedMatMul),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('contrib_ops/cpu/fused_matmul.cc'),
+    prepack: prepackRule(PREPACK_RULES['com.microsoft::FusedMatMul']),
+    arenaScratch: scratchOrderUnknown,
+  }),
   op('com.microsoft', 'MultiHeadAttention', {
     shape: shapeRule(CONTRIB_RULES.MultiHeadAttention),
     kernel: declaresNoAlias,

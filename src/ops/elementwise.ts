@@ -12,6 +12,19 @@ import { TENSOR_WORKSPACE } from './workspace/tensorWorkspace';
 import { ACTIVATION_BODIES } from './bodies/activationBodies';
 import { NORMALIZATION_BODIES } from './bodies/normalizationBodies';
 
+/** An elementwise experimental op ONNX removed that ORT still runs: input 0's shape, no aliasing, zero scratch probed. */
+function removedExperimentalOp(opType: string, source: string): OpEntry {
+  return op('ai.onnx', opType, {
+    shape: shapeRule(ELEMENTWISE_RULES[opType]!),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed(source),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  });
+}
+
 export const ELEMENTWISE_OPS: readonly OpEntry[] = [
   op('ai.onnx', 'Identity', {
     shape: shapeRule(ELEMENTWISE_RULES.Identity),
@@ -824,23 +837,27 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ParametricSoftplus', {
-    shape: noShapeRule,
+    shape: shapeRule(ELEMENTWISE_RULES.ParametricSoftplus!),
     kernel: kernelDecl([I00], 'Element-wise kernels that may overwrite their input.'),
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('contrib_ops/cpu/activations.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
   op('ai.onnx', 'ScaledTanh', {
-    shape: noShapeRule,
+    shape: shapeRule(ELEMENTWISE_RULES.ScaledTanh!),
     kernel: kernelDecl([I00], 'Element-wise kernels that may overwrite their input.'),
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('contrib_ops/cpu/activations.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
+  // Experimental ops ONNX removed, whose kernels ORT still registers (no Alias or MayInplace).
+  removedExperimentalOp('Affine', 'contrib_ops/cpu/element_wise_exp_ops.cc'),
+  removedExperimentalOp('Scale', 'contrib_ops/cpu/element_wise_exp_ops.cc'),
+  removedExperimentalOp('ImageScaler', 'contrib_ops/cpu/image_scaler.cc'),
   op('ai.onnx', 'Col2Im', {
     shape: noShapeRule,
     kernel: declaresNoAlias,

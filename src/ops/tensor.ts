@@ -98,6 +98,16 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
+  // An experimental op ONNX removed; ORT still registers its kernel (contrib_ops/cpu/crop.h, no Alias or MayInplace).
+  op('ai.onnx', 'Crop', {
+    shape: shapeRule(SHAPE_OP_RULES.Crop!),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('contrib_ops/cpu/crop.h'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
   op('ai.onnx', 'Pad', {
     shape: shapeRule(SHAPE_OP_RULES.Pad),
     kernel: declaresNoAlias,

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, legacyOpsModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -63,6 +63,11 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   // A 4-bit embedding table (com.microsoft GatherBlockQuantized), as ORT GenAI's int4 models have.
   write('quantized_embedding.onnx', quantizedEmbeddingModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2, seq: 5 }, fill: { ids: 3 } } });
+  // Experimental ops ONNX removed that ORT still runs (opset 8).
+  for (const order of ['crop-first', 'crop-last'] as const) {
+    write(`legacy_ops_${order}.onnx`, legacyOpsModel(order));
+    cases.push({ path: files[files.length - 1]!, options: { dims: { N: 2 } } });
+  }
   write('fused_matmul.onnx', fusedMatMulModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { n: 4 } } });
   write('torch_pad.onnx', torchPadModel());

@@ -681,3 +681,41 @@ export function quantizedEmbeddingModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * Experimental ops ONNX removed that ORT still runs, as old exports (opset 8) have them: ImageScaler
+ * (tiny YOLOv2's first node), Crop, Affine, Scale, ParametricSoftplus and ScaledTanh.
+ */
+export function legacyOpsModel(order: 'crop-first' | 'crop-last' = 'crop-first'): Uint8Array {
+  const F = DataType.FLOAT;
+  if (order === 'crop-last') {
+    // Each op's static shape decides the next one's in-place and freed-buffer reuse (SameSize).
+    return buildModel({
+      opset: 8,
+      nodes: [
+        node('Affine', ['x'], ['affine'], { name: 'affine', attrs: [attr.float('alpha', 2), attr.float('beta', 1)] }),
+        node('ParametricSoftplus', ['affine'], ['softplus'], { name: 'softplus', attrs: [attr.float('alpha', 2), attr.float('beta', 0.5)] }),
+        node('Scale', ['softplus'], ['scale'], { name: 'scale', attrs: [attr.float('scale', 0.25)] }),
+        node('ScaledTanh', ['scale'], ['tanh'], { name: 'scaled_tanh', attrs: [attr.float('alpha', 2), attr.float('beta', 0.5)] }),
+        node('ImageScaler', ['tanh'], ['scaled'], { name: 'image_scaler', attrs: [attr.float('scale', 0.5), attr.floats('bias', [1, 2, 3])] }),
+        node('Relu', ['scaled'], ['relu'], { name: 'relu' }),
+        node('Crop', ['relu'], ['y'], { name: 'crop', attrs: [attr.ints('border', [1, 2, 3, 4])] }),
+      ],
+      inputs: [tensorValue('x', F, ['N', 3, 32, 32])],
+      outputs: [tensorValue('y', F, null)],
+    });
+  }
+  return buildModel({
+    opset: 8,
+    nodes: [
+      node('ImageScaler', ['x'], ['scaled'], { name: 'image_scaler', attrs: [attr.float('scale', 0.5), attr.floats('bias', [1, 2, 3])] }),
+      node('Crop', ['scaled'], ['cropped'], { name: 'crop', attrs: [attr.ints('border', [1, 2, 3, 4])] }),
+      node('Affine', ['cropped'], ['affine'], { name: 'affine', attrs: [attr.float('alpha', 2), attr.float('beta', 1)] }),
+      node('Scale', ['affine'], ['scale'], { name: 'scale', attrs: [attr.float('scale', 0.25)] }),
+      node('ParametricSoftplus', ['scale'], ['softplus'], { name: 'softplus', attrs: [attr.float('alpha', 2), attr.float('beta', 0.5)] }),
+      node('ScaledTanh', ['softplus'], ['y'], { name: 'scaled_tanh', attrs: [attr.float('alpha', 2), attr.float('beta', 0.5)] }),
+    ],
+    inputs: [tensorValue('x', F, ['N', 3, 32, 32])],
+    outputs: [tensorValue('y', F, null)],
+  });
+}

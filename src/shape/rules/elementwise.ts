@@ -197,5 +197,7 @@ const SAME_SHAPE_OPS = [
   'HardSwish', 'Mish', 'Celu', 'ThresholdedRelu', 'Gelu', 'Shrink', 'Softmax', 'LogSoftmax', 'Hardmax',
   'LpNormalization', 'MeanVarianceNormalization', 'BitwiseNot', 'Swish', 'CumSum', 'Trilu', 'LRN',
   'InstanceNormalization', 'TensorScatter', 'CumProd', 'SwiGLU', 'ScatterND', 'ScatterElements', 'Scatter', 'ReverseSequence',
+  // Experimental ops ONNX removed, which ORT still runs (onnx domain, contrib_ops/cpu): y = f(x) elementwise, or per channel (ImageScaler).
+  'Affine', 'Scale', 'ImageScaler', 'ParametricSoftplus', 'ScaledTanh',
 ];
 for (const op of SAME_SHAPE_OPS) ELEMENTWISE_RULES[op] ??= unary;

@@ -231,7 +231,26 @@ const eyeLike: ShapeRule = (ctx) => {
 };
 
 /** The shape-op rule table entries, keyed by op type (default domain). */
+/**
+ * Crop, an experimental op ONNX removed that ORT still runs (contrib_ops/cpu/crop.h): an NCHW input
+ * cut by `border` [left, top, right, bottom], or to `scale` [height, width] from the top-left border.
+ * ORT's own inference gives its output no shape (measured: the ops after it get no freed buffer and
+ * no in-place reuse, as unknown static shapes never compare equal), so the static channel has none.
+ */
+const crop: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  if (ctx.isStatic) return [out(x?.dtype ?? null, null)];
+  if (!x?.shape || x.shape.length !== 4) return [out(x?.dtype ?? null, x?.shape ? x.shape.map(() => null) : null)];
+  const border = ctx.ints('border') ?? [0, 0, 0, 0];
+  const scale = ctx.ints('scale');
+  if (border.length !== 4) throw badModel(ctx, `Crop needs 4 border values, got ${border.length}`);
+  const [n, c, h, w] = x.shape as [SymDim, SymDim, SymDim, SymDim];
+  if (scale && scale.length === 2) return [out(x.dtype, [n, c, scale[0]!, scale[1]!])];
+  return [out(x.dtype, [n, c, ctx.dim.sub(h, border[1]! + border[3]!), ctx.dim.sub(w, border[0]! + border[2]!)])];
+};
+
 export const SHAPE_OP_RULES: Record<string, ShapeRule> = {
+  Crop: crop,
   Shape: shapeOp,
   Size: size,
   Reshape: reshape,

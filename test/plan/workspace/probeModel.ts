@@ -33,6 +33,7 @@ function toAttrs(c: NodeCase): Record<string, unknown>[] {
     if (typeof v === 'number') return attr.int(k, v);
     if (typeof v === 'string') return attr.string(k, v);
     if (Array.isArray(v)) return attr.ints(k, v);
+    if ('floats' in v) return attr.floats(k, v.floats);
     return attr.float(k, v.f);
   });
 }

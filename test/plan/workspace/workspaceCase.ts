@@ -6,7 +6,7 @@ import type { Attribute } from '../../../src/onnx/model';
 import { AttributeType } from '../../../src/onnx/onnxSchema';
 import type { TensorDesc, WorkspaceEnv, WorkspaceIo, WorkspaceNode } from '../../../src/plan/workspace';
 
-export type AttrValue = number | number[] | string | { f: number };
+export type AttrValue = number | number[] | string | { f: number } | { floats: number[] };
 
 /** A compact node spec. */
 export interface NodeCase {
@@ -29,6 +29,7 @@ function toAttribute(name: string, v: AttrValue): Attribute {
   if (typeof v === 'number') return { name, type: AttributeType.INT, i: v };
   if (typeof v === 'string') return { name, type: AttributeType.STRING, s: v };
   if (Array.isArray(v)) return { name, type: AttributeType.INTS, ints: v };
+  if ('floats' in v) return { name, type: AttributeType.FLOATS, floats: v.floats };
   return { name, type: AttributeType.FLOAT, f: v.f };
 }
 
