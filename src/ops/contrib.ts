@@ -252,7 +252,8 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
   op('com.microsoft', 'GatherBlockQuantized', {
     shape: shapeRule(CONTRIB_RULES.GatherBlockQuantized),
     kernel: declaresNoAlias,
-    fp16: noFp16Row,
+    // Its CPU kernel takes float and float16 scales (T2), so an fp16 node stays fp16 (measured with the oracle).
+    fp16: fp16Facts(N),
     body: noFunctionBody,
     workspace: zeroProbed('contrib_ops/cpu/quantization/gather_block_quantized.cc'),
     prepack: packsNothing,

@@ -61,8 +61,10 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
     cases.push({ path: files[files.length - 1]!, options: { dims: { N: 2 } } });
   }
   // A 4-bit embedding table (com.microsoft GatherBlockQuantized), as ORT GenAI's int4 models have.
-  write('quantized_embedding.onnx', quantizedEmbeddingModel());
-  cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2, seq: 5 }, fill: { ids: 3 } } });
+  for (const scales of ['float', 'float16'] as const) {
+    write(`quantized_embedding_${scales}.onnx`, quantizedEmbeddingModel(scales));
+    cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2, seq: 5 }, fill: { ids: 3 } } });
+  }
   // Experimental ops ONNX removed that ORT still runs (opset 8).
   for (const order of ['crop-first', 'crop-last'] as const) {
     write(`legacy_ops_${order}.onnx`, legacyOpsModel(order));

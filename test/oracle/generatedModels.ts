@@ -659,10 +659,21 @@ export function qdqCnnModel(format: 'u8' | 's8' = 'u8'): Uint8Array {
  * GatherBlockQuantized over uint8 data packing two values per byte (block 32, uint8 zero points),
  * the token ids [batch, seq] gathering rows of 32 dequantized floats, then two elementwise ops.
  */
-export function quantizedEmbeddingModel(): Uint8Array {
-  const F = DataType.FLOAT;
+export function quantizedEmbeddingModel(scales: 'float' | 'float16' = 'float'): Uint8Array {
+  const F = scales === 'float16' ? DataType.FLOAT16 : DataType.FLOAT;
   const U8 = DataType.UINT8;
   const vocab = 64;
+  // fp16 values as raw little-endian halves (0.01 + j/1000 rounded to half precision is close enough here).
+  const half = (x: number): number => {
+    const f = new Float32Array([x]);
+    const u = new Uint32Array(f.buffer)[0]!;
+    const e = ((u >>> 23) & 0xff) - 127 + 15;
+    return ((u >>> 16) & 0x8000) | (e << 10) | ((u >>> 13) & 0x3ff);
+  };
+  const scaleTensor = scales === 'float16'
+    ? tensor('scales', F, [vocab, 1], { raw: new Uint8Array(new Uint16Array(Array.from({ length: vocab }, (_, j) => half(0.01 + j / 1000))).buffer) })
+    : tensor('scales', F, [vocab, 1], { values: Array.from({ length: vocab }, (_, j) => 0.01 + j / 1000) });
+  const two = scales === 'float16' ? tensor('two', F, [], { raw: new Uint8Array(new Uint16Array([half(2)]).buffer) }) : tensor('two', F, [], { values: [2] });
   return buildModel({
     opset: 17,
     opsets: { 'com.microsoft': 1 },
@@ -675,9 +686,9 @@ export function quantizedEmbeddingModel(): Uint8Array {
     outputs: [tensorValue('y', F, null)],
     initializers: [
       tensor('table', U8, [vocab, 16], { raw: Uint8Array.from({ length: vocab * 16 }, (_, j) => (j * 29) % 256) }),
-      tensor('scales', F, [vocab, 1], { values: Array.from({ length: vocab }, (_, j) => 0.01 + j / 1000) }),
+      scaleTensor,
       tensor('zeros', U8, [vocab, 1], { raw: Uint8Array.from({ length: vocab }, () => 8) }),
-      tensor('two', F, [], { values: [2] }),
+      two,
     ],
   });
 }
