@@ -269,6 +269,36 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     // As Where: the two selections before Z, freed after the merge.
     arenaScratch: scratchSplit(twoSelectionsBeforeOutputs, 'contrib_ops/cpu/quantization/qlinear_where.cc'),
   }),
+  op('com.microsoft', 'Range', {
+    // The com.microsoft form ORT keeps for older models (cpu_contrib_kernels.cc).
+    shape: shapeRule(CONTRIB_RULES.Range),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('contrib_ops/cpu/range.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
+  op('com.microsoft', 'Pad', {
+    // The com.microsoft form ORT keeps for older models (cpu_contrib_kernels.cc).
+    shape: shapeRule(CONTRIB_RULES.Pad),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('contrib_ops/cpu/pad.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
+  op('com.microsoft', 'GatherND', {
+    // The com.microsoft form ORT keeps for older models (cpu_contrib_kernels.cc).
+    shape: shapeRule(CONTRIB_RULES.GatherND),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('contrib_ops/cpu/gather_nd.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
   op('com.microsoft', 'QLinearConcat', {
     shape: shapeRule(CONTRIB_RULES.QLinearConcat),
     kernel: declaresNoAlias,

@@ -730,3 +730,27 @@ export function legacyOpsModel(order: 'crop-first' | 'crop-last' = 'crop-first')
     outputs: [tensorValue('y', F, null)],
   });
 }
+
+/** The com.microsoft forms of Range (no delta), Pad (pads as an input) and GatherND that ORT keeps for older models. */
+export function contribFormsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    opset: 10,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('Pad', ['x', 'pads'], ['padded'], { name: 'pad', domain: 'com.microsoft', attrs: [attr.string('mode', 'reflect')] }),
+      node('Relu', ['padded'], ['y1'], { name: 'relu' }),
+      node('Range', ['start', 'limit'], ['r'], { name: 'range', domain: 'com.microsoft' }),
+      node('Mul', ['r', 'r'], ['y2'], { name: 'square' }),
+      node('GatherND', ['table', 'ids'], ['rows'], { name: 'gather_nd', domain: 'com.microsoft' }),
+      node('Sigmoid', ['rows'], ['y3'], { name: 'sigmoid' }),
+    ],
+    inputs: [tensorValue('x', F, ['N', 3, 8, 8]), tensorValue('ids', DataType.INT64, ['K', 2])],
+    outputs: [tensorValue('y1', F, null), tensorValue('y2', F, null), tensorValue('y3', F, null)],
+    initializers: [
+      int64Tensor('pads', [0, 0, 1, 2, 0, 0, 1, 2]),
+      tensor('start', F, [], { values: [0] }), tensor('limit', F, [], { values: [40] }),
+      distinctWeights('table', [4, 5, 6], 3),
+    ],
+  });
+}

@@ -10,6 +10,7 @@ import type { OutSpec, RuleContext, ShapeRule } from '../ruleContext';
 import { matmulShape, NN_RULES } from './nn';
 import { broadcastShapes, input, INT32, normAxis, out, sameAs } from './ruleKit';
 import { SHAPE_OP_RULES } from './shapeOps';
+import { INDEXING_RULES } from './indexingOps';
 
 /** In the static channel ORT sets a shape only when every dim is a value; else no shape at all. */
 function allOrNothing(ctx: RuleContext, dims: SymDim[]): SymDim[] | null {
@@ -214,6 +215,19 @@ const qlinearWhere: ShapeRule = (ctx) => {
   return [out(x?.dtype ?? null, broadcastShapes([input(ctx, 0)?.shape ?? null, x?.shape ?? null, input(ctx, 4)?.shape ?? null]))];
 };
 
+/**
+ * The com.microsoft forms of ops ONNX later defined, which ORT keeps for older models
+ * (contrib_ops/cpu: range.cc, pad.cc, gather_nd.cc): Range with an optional delta (1 when absent);
+ * Pad with its pads (and value) as inputs, as ONNX Pad from opset 11; GatherND without batch dims.
+ */
+const contribRange: ShapeRule = (ctx) => {
+  if (input(ctx, 2)) return SHAPE_OP_RULES.Range!(ctx);
+  const start = input(ctx, 0);
+  const delta = { kind: 'tensor' as const, dtype: start?.dtype ?? null, shape: [], value: [1], reason: null };
+  return SHAPE_OP_RULES.Range!(Object.create(ctx, { inputs: { value: [ctx.inputs[0] ?? null, ctx.inputs[1] ?? null, delta] } }) as RuleContext);
+};
+const contribPad: ShapeRule = (ctx) => SHAPE_OP_RULES.Pad!(Object.create(ctx, { opset: { value: 11 } }) as RuleContext);
+
 const expandDims: ShapeRule = (ctx) => {
   const x = input(ctx, 0);
   const axis = input(ctx, 1)?.value?.[0];
@@ -250,6 +264,9 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   QLinearGlobalAveragePool: qlinearGlobalPool,
   QLinearConcat: qlinearConcat,
   GatherBlockQuantized: gatherBlockQuantized,
+  Range: contribRange,
+  Pad: contribPad,
+  GatherND: INDEXING_RULES.GatherND!,
   QGemm: qgemm,
   QLinearWhere: qlinearWhere,
   QuantizeLinear: (ctx) => [out(input(ctx, 2)?.dtype ?? DataType.UINT8, sameAs(ctx, 0).shape)],
