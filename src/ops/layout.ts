@@ -13,12 +13,15 @@ import {
   noFp16Row,
   noFunctionBody,
   zeroMeasured,
-  noWorkspaceFormula,
+  workspaceFormula,
   packsNothing,
   scratchOrderUnknown,
+  scratchSplit,
   type OpEntry,
 } from './facets';
 import { NCHWC_RULES, NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
+import { oneBufferAfterOutputs } from './scratchFacts';
+import { QUANT_WORKSPACE } from './workspace/quantWorkspace';
 
 /**
  * Their Compute (contrib_ops/cpu/nchwc_ops.cc) allocates only its output: MLAS's convolution and
@@ -53,8 +56,9 @@ export const LAYOUT_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: workspaceFormula(QUANT_WORKSPACE['com.microsoft::NhwcMaxPool']),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // nhwc_max_pool.cc takes Y, then the indirection table.
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'contrib_ops/cpu/quantization/nhwc_max_pool.cc'),
   }),
 ];

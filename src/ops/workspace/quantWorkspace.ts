@@ -116,8 +116,24 @@ const qlinearWhere: WorkspaceRule = {
   },
 };
 
+/**
+ * NhwcMaxPool (the NHWC transformer's form of a uint8 or int8 MaxPool) pools through an
+ * indirection table: one pointer per kernel element for each output pixel of a batch of at most 512
+ * pixels, reused across batches and images.
+ */
+const nhwcMaxPool: WorkspaceRule = {
+  source: 'contrib_ops/cpu/quantization/nhwc_max_pool.cc',
+  estimate(v) {
+    const kernel = v.ints('kernel_shape');
+    const y = v.outDims(0);
+    if (!kernel || y.length < 3) return unavailable(`${v.label} needs its kernel_shape and an output of rank 3 or more`, this.source);
+    return formula(8 * numel(kernel) * Math.min(numel(y.slice(1, -1)), 512), this.source);
+  },
+};
+
 /** The quantized matmul, pooling and softmax entries, keyed by op label. */
 export const QUANT_WORKSPACE: Record<string, WorkspaceRule> = {
+  'com.microsoft::NhwcMaxPool': nhwcMaxPool,
   'com.microsoft::QGemm': qgemm,
   'com.microsoft::QLinearWhere': qlinearWhere,
   'com.microsoft::QLinearSoftmax': qlinearSoftmax,
