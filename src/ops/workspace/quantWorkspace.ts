@@ -73,7 +73,7 @@ const qlinearAveragePool: WorkspaceRule = {
     const x = v.dims(0);
     const kernel = v.ints('kernel_shape');
     if (!kernel || x.length < 3) return unavailable(`${v.label} needs its kernel_shape and an input of rank 3 or more`, this.source);
-    if (kernel.length > 3) return zero(this.source);
+    if (kernel.length > 3) return unavailable(`${v.label} has a kernel of ${kernel.length} dims; ORT's kernel runs 1 to 3`, this.source);
     const spatial = v.int('channels_last', 0) === 1 ? x.slice(1, -1) : x.slice(2);
     const autoPad = v.str('auto_pad', 'NOTSET');
     const padFree = autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER' ? kernel.every((k) => k === 1) : (v.ints('pads') ?? []).every((p) => p === 0);
