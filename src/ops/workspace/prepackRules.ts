@@ -166,7 +166,8 @@ function halfNormRule(source: string, inputs: number[]): PrepackRule {
  * rest (core/mlas/lib/platform.cpp): the symmetric-QGEMM pack PrePack tries next
  * (SymmQgemmDispatch) and the signed-input indirect kernels exist on ARM64 only, so a symmetric W
  * that the indirect kernel does not take gets the ordinary QGEMM pack; and an s8 X has no packed
- * S8S8 QGEMM unless the CPU has AVX-VNNI-INT8, so its W is kept as a reordered copy (probed on AVX-512:
+ * S8S8 QGEMM here (MLAS installs one only for newer instruction sets such as AVX-VNNI-INT8), so its W is
+ * kept as a reordered copy (probed on AVX-512:
  * u8 X over 3 channels 512 B = the QGEMM pack, s8 X 432 B and 1,152 B = numel(W)).
  */
 const qlinearConv: PrepackRule = {
