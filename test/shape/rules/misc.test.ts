@@ -30,3 +30,19 @@ const more: RuleCase[] = [
 for (const c of more) test(`misc rule: ${c.name}`, () => checkCase(c));
 
 ortAgreementTest('newer misc', more, 2);
+
+/** Experimental ops ONNX removed that ORT still runs (old opset-8 exports). */
+const removed: RuleCase[] = [
+  { name: 'ImageScaler keeps the shape', op: 'ImageScaler', opset: 8, inputs: [['x', F, ['n', 3, 16, 16]]], attrs: [attr.float('scale', 0.5), attr.floats('bias', [1, 2, 3])], ort: { bindings: { n: 2 } }, want: [{ static: ['n', 3, 16, 16] }] },
+  { name: 'Affine keeps the shape', op: 'Affine', opset: 8, inputs: [['x', F, ['n', 8]]], attrs: [attr.float('alpha', 2), attr.float('beta', 1)], ort: { bindings: { n: 2 } }, want: [{ static: ['n', 8] }] },
+  { name: 'Scale keeps the shape', op: 'Scale', opset: 8, inputs: [['x', F, [2, 8]]], attrs: [attr.float('scale', 0.5)], want: [{ static: [2, 8] }] },
+  { name: 'ParametricSoftplus keeps the shape', op: 'ParametricSoftplus', opset: 8, inputs: [['x', F, [2, 8]]], attrs: [attr.float('alpha', 2), attr.float('beta', 0.5)], want: [{ static: [2, 8] }] },
+  { name: 'ScaledTanh keeps the shape', op: 'ScaledTanh', opset: 8, inputs: [['x', F, [2, 8]]], attrs: [attr.float('alpha', 2), attr.float('beta', 0.5)], want: [{ static: [2, 8] }] },
+  // ORT's inference gives Crop's output no shape (the oracle's legacy models: nothing after it reuses a freed buffer).
+  { name: 'Crop by border: no static shape, the cut at run time', op: 'Crop', opset: 8, inputs: [['x', F, ['n', 3, 16, 16]]], attrs: [attr.ints('border', [1, 2, 3, 4])], ort: { bindings: { n: 1 } }, want: [{ static: null, runtime: ['n', 3, 10, 12] }] },
+  { name: 'Crop to a scale', op: 'Crop', opset: 8, inputs: [['x', F, [1, 3, 16, 16]]], attrs: [attr.ints('border', [2, 1, 0, 0]), attr.ints('scale', [8, 6])], want: [{ static: null, runtime: [1, 3, 8, 6] }] },
+];
+
+for (const c of removed) test(`misc rule: ${c.name}`, () => checkCase(c));
+
+ortAgreementTest('removed experimental', removed, 7);
