@@ -34,9 +34,11 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: workspaceFormula(ATTENTION_WORKSPACE['com.microsoft::QAttention']),
+    // Held as a Reserve outside the arena's regions, as most packs are (arena oracle: 6,912 B beside the 1 MiB region).
     prepack: prepackRule(PREPACK_RULES['com.microsoft::QAttention']),
-    arenaScratch: scratchOrderUnknown,
+    // attention_quant.cc: Y, the fp32 QKV buffer held to the end, then Attention's ApplyAttention.
+    arenaScratch: scratchSplit(contribAttention, 'contrib_ops/cpu/quantization/attention_quant.cc'),
   }),
   op('com.microsoft', 'FusedConv', {
     shape: shapeRule(CONTRIB_RULES.FusedConv),

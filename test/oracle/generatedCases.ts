@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, legacyOpsModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, legacyOpsModel, qAttentionModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -70,6 +70,8 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
     write(`legacy_ops_${order}.onnx`, legacyOpsModel(order));
     cases.push({ path: files[files.length - 1]!, options: { dims: { N: 2 } } });
   }
+  write('q_attention.onnx', qAttentionModel());
+  cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2, seq: 8 }, fill: { mask: 8 } } });
   write('contrib_forms.onnx', contribFormsModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { N: 2, K: 3 } } });
   write('fused_matmul.onnx', fusedMatMulModel());

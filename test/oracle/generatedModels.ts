@@ -754,3 +754,30 @@ export function contribFormsModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * A dynamically quantized BERT layer's attention as ORT's quantizer writes it (`quantize_dynamic` on a
+ * model with com.microsoft Attention): com.microsoft QAttention over a uint8 input and int8 weights,
+ * with a key mask, then the residual Add.
+ */
+export function qAttentionModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const weights = Uint8Array.from({ length: 32 * 96 }, (_, j) => (j * 71) % 256);
+  return buildModel({
+    opset: 17,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('QuantizeLinear', ['x', 'sc', 'zp'], ['xq'], { name: 'quantize' }),
+      node('QAttention', ['xq', 'w', 'bias', 'sc', 'wsc', 'mask', 'zp', 'wzp'], ['att'], { name: 'attention', domain: 'com.microsoft', attrs: [attr.int('num_heads', 4)] }),
+      node('Add', ['att', 'x'], ['y'], { name: 'residual' }),
+    ],
+    inputs: [tensorValue('x', F, ['batch', 'seq', 32]), tensorValue('mask', DataType.INT32, ['batch'])],
+    outputs: [tensorValue('y', F, null)],
+    initializers: [
+      tensor('sc', F, [], { values: [0.02] }), tensor('zp', DataType.UINT8, [], { raw: new Uint8Array([128]) }),
+      tensor('w', DataType.INT8, [32, 96], { raw: weights }), tensor('wsc', F, [], { values: [0.01] }),
+      tensor('wzp', DataType.INT8, [], { raw: new Uint8Array([0]) }),
+      distinctWeights('bias', [96], 7),
+    ],
+  });
+}

@@ -37,22 +37,40 @@ function unfusedTerms(B: number, N: number, S: number, T: number, headV: number)
   return B * N * S * T * 4 + B * N * S * headV * 4 + EXTRA_BYTES_PER_BATCH_HEAD * B * N;
 }
 
+/**
+ * Attention's scratch (the fp32 QKV GEMM buffer, then the unfused terms and the mask), with its
+ * mask and past at the given input positions: Attention's, or QAttention's (its quantized GEMM
+ * writes the same fp32 buffer and then runs Attention's ApplyAttention; probed equal).
+ */
+function attentionScratch(v: OpView, source: string, maskIndex: number, pastIndex: number): WorkspaceEstimate {
+  const [B, S] = v.dimsOfRank(0, [3]);
+  const N = v.int('num_heads', 1);
+  const w = v.dimsOfRank(1, [2]);
+  const sizes = v.ints('qkv_hidden_sizes') ?? [w[1] / 3, w[1] / 3, w[1] / 3];
+  const past = v.has(pastIndex) ? v.dimsOfRank(pastIndex, [5])[3] : 0;
+  const T = past + S;
+  const headV = sizes[2] / N;
+  const causal = v.int('unidirectional', 0) !== 0 && S > 1;
+  const mask = causal ? B * S * T * 4 : v.has(maskIndex) ? maskBytes(v.dims(maskIndex).length, B, S, T) : 0;
+  if (mask === null) return unavailable(`${v.label} mask_index of rank ${v.dims(maskIndex).length} is not modelled`, source);
+  return formula(B * S * (sizes[0] + sizes[1] + sizes[2]) * 4 + unfusedTerms(B, N, S, T, headV) + mask, source);
+}
+
 const attention: WorkspaceRule = {
   source: 'contrib_ops/cpu/bert/attention.cc',
   estimate(v) {
     if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float only`, this.source);
     if (v.has(5)) return unavailable(`${v.label} with attention_bias was not probed in 1.30`, this.source);
-    const [B, S] = v.dimsOfRank(0, [3]);
-    const N = v.int('num_heads', 1);
-    const w = v.dimsOfRank(1, [2]);
-    const sizes = v.ints('qkv_hidden_sizes') ?? [w[1] / 3, w[1] / 3, w[1] / 3];
-    const past = v.has(4) ? v.dimsOfRank(4, [5])[3] : 0;
-    const T = past + S;
-    const headV = sizes[2] / N;
-    const causal = v.int('unidirectional', 0) !== 0 && S > 1;
-    const mask = causal ? B * S * T * 4 : v.has(3) ? maskBytes(v.dims(3).length, B, S, T) : 0;
-    if (mask === null) return unavailable(`${v.label} mask_index of rank ${v.dims(3).length} is not modelled`, this.source);
-    return formula(B * S * (sizes[0] + sizes[1] + sizes[2]) * 4 + unfusedTerms(B, N, S, T, headV) + mask, this.source);
+    return attentionScratch(v, this.source, 3, 4);
+  },
+};
+
+/** QAttention (input, weight, bias, input_scale, weight_scale, mask_index, input_zero_point, weight_zero_point, past): Attention's scratch. */
+const qAttention: WorkspaceRule = {
+  source: 'contrib_ops/cpu/quantization/attention_quant.cc',
+  estimate(v) {
+    if (v.input(2).dtype !== DataType.FLOAT) return unavailable(`${v.label} scratch is modelled for float bias and output only`, this.source);
+    return attentionScratch(v, this.source, 5, 8);
   },
 };
 
@@ -165,6 +183,7 @@ function onnxAttention(v: OpView): WorkspaceEstimate {
 /** The attention family's entries, keyed by op label. */
 export const ATTENTION_WORKSPACE: Record<string, WorkspaceRule> = {
   'com.microsoft::Attention': attention,
+  'com.microsoft::QAttention': qAttention,
   'com.microsoft::MultiHeadAttention': multiHeadAttention,
   'com.microsoft::GroupQueryAttention': groupQueryAttention,
   Attention: { source: 'core/providers/cpu/llm/attention.cc', estimate: onnxAttention },

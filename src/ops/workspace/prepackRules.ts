@@ -196,6 +196,23 @@ const qlinearConv: PrepackRule = {
   },
 };
 
+/**
+ * QAttention's weights [D, 3·hidden]: QGEMM-packed per head and per Q/K/V, 3·num_heads packs of
+ * QB(head_size, D) (the input is always uint8), from one plain arena allocation.
+ */
+const qAttention: PrepackRule = {
+  inputs: [1],
+  source: 'contrib_ops/cpu/quantization/attention_quant.cc',
+  packs(v) {
+    const w = v.dims(1);
+    const heads = v.int('num_heads', 1);
+    if (w.length !== 2 || w[1] % 3 !== 0 || (w[1] / 3) % heads !== 0) return [];
+    const packedK = qgemmPackedK(v, 0, 1);
+    if (packedK === null) return [{ input: v.inputName(1), packedBytes: null, reason: `${v.label} packed-K for these input types is not modelled`, releasesOriginal: true }];
+    return [piece(v, 1, 3 * heads * packedQgemmBBytes(w[1] / 3 / heads, w[0], packedK))];
+  },
+};
+
 /** Weights packed with implementation-defined MLAS sizes. */
 function opaqueRule(source: string, inputs: number[]): PrepackRule {
   return {
@@ -231,7 +248,7 @@ export const PREPACK_RULES: Readonly<Record<string, PrepackRule>> = {
   'com.microsoft::SkipLayerNormalization': halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4]),
   'com.microsoft::SkipSimplifiedLayerNormalization': halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4]),
   'com.microsoft::DynamicQuantizeLSTM': opaqueRule('contrib_ops/cpu/quantization/dynamic_quantize_lstm.cc', [1, 2]),
-  'com.microsoft::QAttention': opaqueRule('contrib_ops/cpu/quantization/attention_quant.cc', [1]),
+  'com.microsoft::QAttention': qAttention,
   'com.microsoft::QMoE': opaqueRule('contrib_ops/cpu/quantization/moe_quantization_cpu.cc', [2, 5, 8]),
 };
 
