@@ -109,6 +109,15 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
+  op('com.microsoft', 'QEmbedLayerNormalization', {
+    shape: shapeRule(CONTRIB_RULES.QEmbedLayerNormalization),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('contrib_ops/cpu/quantization/qembed_layer_norm.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
   op('com.microsoft', 'SkipLayerNormalization', {
     shape: shapeRule(CONTRIB_RULES.SkipLayerNormalization),
     kernel: declaresNoAlias,

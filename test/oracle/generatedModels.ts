@@ -781,3 +781,27 @@ export function qAttentionModel(): Uint8Array {
     ],
   });
 }
+
+/** A dynamically quantized BERT's embedding layer (`quantize_dynamic`): com.microsoft QEmbedLayerNormalization with uint8 tables, then a residual-style Add. */
+export function qEmbedLayerNormModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const U8 = DataType.UINT8;
+  const table = (name: string, dims: number[], salt: number) => tensor(name, U8, dims, { raw: Uint8Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, j) => (j * salt) % 256) });
+  const scalar = (name: string, v: number) => tensor(name, F, [], { values: [v] });
+  const zp = (name: string) => tensor(name, U8, [], { raw: new Uint8Array([128]) });
+  return buildModel({
+    opset: 17,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('QEmbedLayerNormalization', ['ids', 'seg', 'we', 'pe', 'se', 'g', 'b', '', 'we_s', 'pe_s', 'se_s', 'g_s', 'b_s', 'we_z', 'pe_z', 'se_z', 'g_z', 'b_z'], ['emb', 'mask_index'], { name: 'embed', domain: 'com.microsoft' }),
+      node('Add', ['emb', 'emb'], ['y'], { name: 'double' }),
+    ],
+    inputs: [tensorValue('ids', DataType.INT32, ['batch', 'seq']), tensorValue('seg', DataType.INT32, ['batch', 'seq'])],
+    outputs: [tensorValue('y', F, null), tensorValue('mask_index', DataType.INT32, null)],
+    initializers: [
+      table('we', [50, 32], 13), table('pe', [16, 32], 17), table('se', [2, 32], 19), table('g', [32], 23), table('b', [32], 29),
+      scalar('we_s', 0.01), scalar('pe_s', 0.01), scalar('se_s', 0.01), scalar('g_s', 0.01), scalar('b_s', 0.01),
+      zp('we_z'), zp('pe_z'), zp('se_z'), zp('g_z'), zp('b_z'),
+    ],
+  });
+}

@@ -126,6 +126,16 @@ const embedLayerNorm: ShapeRule = (ctx) => {
   return [out(dtype, y), mask, out(dtype, [...y])];
 };
 
+/**
+ * QEmbedLayerNormalization (quantization_defs.cc): EmbedLayerNormalization's inference over the same
+ * first eight inputs, with a float output (the schema's T, bound from the scales at input 8) and no
+ * embedding sum.
+ */
+const qEmbedLayerNorm: ShapeRule = (ctx) => {
+  const [y, mask] = embedLayerNorm(ctx);
+  return [out(input(ctx, 8)?.dtype ?? DataType.FLOAT, y?.shape ?? null), mask ?? null];
+};
+
 /** SkipLayerNormalization family: output like input; mean/inv_std float with the last dim 1; sum like input. */
 const skipLayerNorm: ShapeRule = (ctx) => {
   const x = input(ctx, 0);
@@ -264,6 +274,7 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   QLinearGlobalAveragePool: qlinearGlobalPool,
   QLinearConcat: qlinearConcat,
   GatherBlockQuantized: gatherBlockQuantized,
+  QEmbedLayerNormalization: qEmbedLayerNorm,
   Range: contribRange,
   Pad: contribPad,
   GatherND: INDEXING_RULES.GatherND!,
