@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, contribAttention, oneBufferAfterOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
@@ -400,14 +400,15 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(QUANT_WORKSPACE['com.microsoft::DynamicQuantizeMatMul']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::DynamicQuantizeMatMul']),
-    arenaScratch: scratchOrderUnknown,
+    // The quantized A is allocated before Y and freed after it (arena oracle at extended and all).
+    arenaScratch: scratchSplit(oneBufferBeforeOutputs, 'contrib_ops/cpu/quantization/dynamic_quantize_matmul.cc'),
   }),
   op('com.microsoft', 'MatMulIntegerToFloat', {
     shape: shapeRule(CONTRIB_RULES.MatMulIntegerToFloat),
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('contrib_ops/cpu/quantization/matmul_integer_to_float.cc'),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::MatMulIntegerToFloat']),
     arenaScratch: scratchOrderUnknown,
   }),

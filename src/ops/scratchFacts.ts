@@ -43,6 +43,9 @@ export type ScratchSplit = (totalBytes: number, outputBytes: readonly (number | 
  */
 export const oneBufferAfterOutputs: ScratchSplit = (total) => ({ before: [], after: [total] });
 
+/** DynamicQuantizeMatMul (`contrib_ops/cpu/quantization/dynamic_quantize_matmul.cc`): A quantized into one buffer, then Y (in the GEMM's common path); the buffer is freed after Y. */
+export const oneBufferBeforeOutputs: ScratchSplit = (total) => ({ before: [total], after: [] });
+
 /** Softmax and LogSoftmax off the last axis (`providers/cpu/math/softmax.cc`, opset 13+): Y, then the transposed input and the transposed output, two tensors of X's size. */
 export const twoHalvesAfterOutputs: ScratchSplit = (total) => (total % 2 === 0 ? { before: [], after: [total / 2, total / 2] } : null);
 

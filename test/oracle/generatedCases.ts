@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -74,6 +74,8 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2, seq: 8 }, fill: { mask: 8 } } });
   write('q_embed_layer_norm.onnx', qEmbedLayerNormModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2, seq: 8 }, fill: { ids: 3, seg: 1 } } });
+  write('dynamic_quantized_matmul.onnx', dynamicQuantizedMatMulModel());
+  cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2, seq: 8 }, fill: { x: 0.5 } } });
   write('contrib_forms.onnx', contribFormsModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { N: 2, K: 3 } } });
   write('fused_matmul.onnx', fusedMatMulModel());

@@ -805,3 +805,31 @@ export function qEmbedLayerNormModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * A MatMul as `quantize_dynamic` rewrites it: DynamicQuantizeLinear of the activation, MatMulInteger
+ * with int8 weights, Cast to float, the scale product and the bias Add. ORT fuses the group into
+ * com.microsoft DynamicQuantizeMatMul or MatMulIntegerToFloat from `extended` on.
+ */
+export function dynamicQuantizedMatMulModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('DynamicQuantizeLinear', ['x'], ['xq', 'xs', 'xz'], { name: 'quantize' }),
+      node('MatMulInteger', ['xq', 'w', 'xz', 'wz'], ['acc'], { name: 'matmul_integer' }),
+      node('Cast', ['acc'], ['accf'], { name: 'cast', attrs: [attr.int('to', F)] }),
+      node('Mul', ['xs', 'ws'], ['scale'], { name: 'scale_product' }),
+      node('Mul', ['accf', 'scale'], ['mm'], { name: 'rescale' }),
+      node('Add', ['mm', 'bias'], ['y'], { name: 'bias_add' }),
+    ],
+    inputs: [tensorValue('x', F, ['batch', 'seq', 64])],
+    outputs: [tensorValue('y', F, null)],
+    initializers: [
+      tensor('w', DataType.INT8, [64, 48], { raw: Uint8Array.from({ length: 64 * 48 }, (_, j) => (j * 37) % 256) }),
+      tensor('wz', DataType.INT8, [], { raw: new Uint8Array([0]) }),
+      tensor('ws', F, [], { values: [0.01] }),
+      distinctWeights('bias', [48], 5),
+    ],
+  });
+}
