@@ -1,6 +1,6 @@
 /** Scratch of normalization and softmax-like kernels (ort-cpu-scratch.md §2). */
 import { DataType } from '../../onnx/dataType';
-import { formula, numel, unavailable, zero } from './opView';
+import { formula, numel, unavailable, zero, type OpView } from './opView';
 import type { WorkspaceRule } from './workspaceRule';
 
 /** fp16 LayerNorm converts each scale/bias to fp32 per run unless PrePack already did (constant input). */
@@ -31,13 +31,14 @@ const skipLayerNorm: WorkspaceRule = {
 /**
  * Softmax-like ops at opset >= 13 transpose a non-last axis to the end and back (two full copies);
  * before 13 they flatten at the axis and need nothing. Without the attribute both defaults are
- * scratch-free, so only an explicit non-last axis needs the opset.
+ * scratch-free, so only an explicit non-last axis needs the opset: the model's by default, or what
+ * `opsetOf` reads (QLinearSoftmax names the Softmax semantics it follows in its `opset` attribute).
  */
-function softmaxLike(source: string): WorkspaceRule {
+export function softmaxLike(source: string, opsetOf: (v: OpView) => number | undefined = (v) => v.env.opset): WorkspaceRule {
   return {
     source,
     estimate(v) {
-      const opset = v.env.opset;
+      const opset = opsetOf(v);
       if (opset !== undefined && opset < 13) return zero(source);
       const rank = v.input(0).dims.length;
       const axis = v.int('axis', -1);

@@ -23,6 +23,14 @@ function piece(v: OpView, i: number, packedBytes: number, releasesOriginal = tru
   return { input: v.inputName(i), packedBytes, reason: null, releasesOriginal };
 }
 
+/** Input `i` packed to a size that is not known, with the reason. */
+function unknownPiece(v: OpView, i: number, reason: string): PrepackPiece {
+  return { input: v.inputName(i), packedBytes: null, reason, releasesOriginal: true };
+}
+
+/** The pack of input `i` when qgemmPackedK has no packed-K for the input types. */
+const packedKUnknown = (v: OpView, i: number): PrepackPiece => unknownPiece(v, i, `${v.label} packed-K for these input types is not modelled`);
+
 /** MLAS QGEMM PackedK on AVX2/AVX-512: 4 for u8·s8, 2 for u8·u8; other pairs are not modelled. */
 function qgemmPackedK(v: OpView, aIndex: number, bIndex: number): number | null {
   if (v.input(aIndex).dtype !== DataType.UINT8) return null;
@@ -39,7 +47,7 @@ function qgemmRule(source: string, aIndex: number, bIndex: number): PrepackRule 
       const b = v.dims(bIndex);
       if (b.length !== 2) return [];
       const packedK = qgemmPackedK(v, aIndex, bIndex);
-      if (packedK === null) return [{ input: v.inputName(bIndex), packedBytes: null, reason: `${v.label} packed-K for these input types is not modelled`, releasesOriginal: true }];
+      if (packedK === null) return [packedKUnknown(v, bIndex)];
       const [k, n] = v.int('transB', 0) !== 0 ? [b[1], b[0]] : [b[0], b[1]];
       return [piece(v, bIndex, packedQgemmBBytes(n, k, packedK))];
     },
@@ -183,7 +191,7 @@ const qlinearConv: PrepackRule = {
     if (v.input(0).dtype === DataType.INT8) return [piece(v, 3, numel(w))];
     if (v.input(3).dtype === DataType.INT8 && v.isConstant(2) && v.isConstant(5)) {
       const zp = v.constantValues(5);
-      if (zp === null) return [{ input: v.inputName(3), packedBytes: null, reason: `${v.label} W layout depends on the W zero-point values, which are not known`, releasesOriginal: true }];
+      if (zp === null) return [unknownPiece(v, 3, `${v.label} W layout depends on the W zero-point values, which are not known`)];
       if (zp.every((z) => z === 0)) {
         if (g > 1 && cg === 1 && m / g === 1 && g % 16 === 0) return [piece(v, 3, g * kernel)];
         if (g === 1 && cg % 4 === 0 && m >= 16 && m % 8 === 0) return [piece(v, 3, numel(w))];
@@ -191,7 +199,7 @@ const qlinearConv: PrepackRule = {
     }
     if (cg === 1 && m / g === 1) return [piece(v, 3, numel(w))];
     const packedK = qgemmPackedK(v, 0, 3);
-    if (packedK === null) return [{ input: v.inputName(3), packedBytes: null, reason: `${v.label} packed-K for these input types is not modelled`, releasesOriginal: true }];
+    if (packedK === null) return [packedKUnknown(v, 3)];
     return [piece(v, 3, g * packedQgemmBBytes(m / g, cg * kernel, packedK))];
   },
 };
@@ -208,7 +216,7 @@ const qAttention: PrepackRule = {
     const heads = v.int('num_heads', 1);
     if (w.length !== 2 || w[1] % 3 !== 0 || (w[1] / 3) % heads !== 0) return [];
     const packedK = qgemmPackedK(v, 0, 1);
-    if (packedK === null) return [{ input: v.inputName(1), packedBytes: null, reason: `${v.label} packed-K for these input types is not modelled`, releasesOriginal: true }];
+    if (packedK === null) return [packedKUnknown(v, 1)];
     return [piece(v, 1, 3 * heads * packedQgemmBBytes(w[1] / 3 / heads, w[0], packedK))];
   },
 };
@@ -219,7 +227,7 @@ function opaqueRule(source: string, inputs: number[]): PrepackRule {
     source,
     inputs,
     packs(v) {
-      return inputs.map((i) => ({ input: v.inputName(i), packedBytes: null, reason: `${v.label} pack size is implementation-defined`, releasesOriginal: true }));
+      return inputs.map((i) => unknownPiece(v, i, `${v.label} pack size is implementation-defined`));
     },
   };
 }

@@ -44,14 +44,21 @@ const resize: WorkspaceRule = {
   },
 };
 
-/** Where: an X-selection of broadcast(cond, X) and a Y-selection of broadcast(cond, Y), both live at the merge. */
-const where: WorkspaceRule = {
-  source: 'core/providers/cpu/tensor/where_op.cc',
-  estimate(v) {
-    const cond = v.dims(0);
-    return formula((broadcastCount(cond, v.dims(1)) + broadcastCount(cond, v.dims(2))) * v.elemBytes(1), this.source);
-  },
-};
+/**
+ * Where's scratch: an X-selection of broadcast(cond, X) and a Y-selection of broadcast(cond, Y),
+ * both live at the merge; X and Y at the given input positions (QLinearWhere has them at 1 and 4).
+ */
+export function whereSelections(source: string, xIndex: number, yIndex: number): WorkspaceRule {
+  return {
+    source,
+    estimate(v) {
+      const cond = v.dims(0);
+      return formula((broadcastCount(cond, v.dims(xIndex)) + broadcastCount(cond, v.dims(yIndex))) * v.elemBytes(xIndex), source);
+    },
+  };
+}
+
+const where = whereSelections('core/providers/cpu/tensor/where_op.cc', 1, 2);
 
 /** Variadic Sum/Mean/Max/Min: k-2 broadcast intermediates for k >= 3 inputs. */
 const variadic: WorkspaceRule = {
