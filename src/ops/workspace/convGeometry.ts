@@ -55,13 +55,14 @@ export function readConvGeometry(v: OpView, xIndex: number, wIndex: number, chan
     outSpatial,
     strides,
     dilations,
-    isPadFree: padFree(v, inSpatial, outSpatial, kernel, strides, dilations),
+    isPadFree: isPadFree(v, inSpatial, outSpatial, kernel, strides, dilations),
     outSize: numel(outSpatial),
     kernelSize: numel(kernel),
   };
 }
 
-function padFree(v: OpView, inSpatial: number[], outSpatial: number[], kernel: number[], strides: number[], dilations: number[]): boolean {
+/** True when the window's padding is zero on every spatial dim (the pads ORT derives for SAME included), from the attributes and the output size. */
+export function isPadFree(v: OpView, inSpatial: number[], outSpatial: number[], kernel: number[], strides: number[], dilations: number[]): boolean {
   const autoPad = v.str('auto_pad', 'NOTSET');
   if (autoPad === 'VALID') return true;
   if (autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER') {

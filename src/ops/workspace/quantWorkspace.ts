@@ -1,6 +1,9 @@
 /** Scratch of quantized matmul kernels on x86 CPU (ort-cpu-scratch.md §2 and §2.3). */
 import { DataType, isFloatType } from '../../onnx/dataType';
-import { broadcastCount, formula, numel, roundUp, unavailable, zero, type OpView } from './opView';
+import { formula, numel, roundUp, unavailable, zero, type OpView } from './opView';
+import { isPadFree } from './convGeometry';
+import { softmaxLike } from './normWorkspace';
+import { whereSelections } from './tensorWorkspace';
 import type { WorkspaceRule } from './workspaceRule';
 
 /** MatMulNBits compute type MLAS packs B for, or 'fallback' when B is dequantized per run. */
@@ -74,9 +77,12 @@ const qlinearAveragePool: WorkspaceRule = {
     const kernel = v.ints('kernel_shape');
     if (!kernel || x.length < 3) return unavailable(`${v.label} needs its kernel_shape and an input of rank 3 or more`, this.source);
     if (kernel.length > 3) return unavailable(`${v.label} has a kernel of ${kernel.length} dims; ORT's kernel runs 1 to 3`, this.source);
-    const spatial = v.int('channels_last', 0) === 1 ? x.slice(1, -1) : x.slice(2);
-    const autoPad = v.str('auto_pad', 'NOTSET');
-    const padFree = autoPad === 'SAME_UPPER' || autoPad === 'SAME_LOWER' ? kernel.every((k) => k === 1) : (v.ints('pads') ?? []).every((p) => p === 0);
+    const channelsLast = v.int('channels_last', 0) === 1;
+    const spatial = channelsLast ? x.slice(1, -1) : x.slice(2);
+    const y = v.outDims(0);
+    const outSpatial = channelsLast ? y.slice(1, -1) : y.slice(2);
+    const strides = v.ints('strides') ?? kernel.map(() => 1);
+    const padFree = isPadFree(v, spatial, outSpatial, kernel, strides, kernel.map(() => 1));
     const global = padFree && spatial.length === kernel.length && spatial.every((d, i) => d === kernel[i]);
     return global ? zero(this.source) : formula(4 * numel(x), this.source);
   },
@@ -88,16 +94,7 @@ const qlinearAveragePool: WorkspaceRule = {
  * transposing it back: two tensors of X's size. On the last axis, or with the older semantics
  * (softmax over the flattened dims from `axis` on), none.
  */
-const qlinearSoftmax: WorkspaceRule = {
-  source: 'contrib_ops/cpu/quantization/qlinear_softmax.cc',
-  estimate(v) {
-    const x = v.dims(0);
-    const opset = v.int('opset', -1);
-    const axis = v.int('axis', opset < 13 ? 1 : -1);
-    const last = (axis < 0 ? axis + x.length : axis) === x.length - 1;
-    return opset < 13 || last || numel(x) === 0 ? zero(this.source) : formula(2 * numel(x) * v.elemBytes(0), this.source);
-  },
-};
+const qlinearSoftmax = softmaxLike('contrib_ops/cpu/quantization/qlinear_softmax.cc', (v) => v.int('opset', -1));
 
 /** QGemm with a quantized output (y_scale given) accumulates into an int32 buffer of M·N; with a float output it writes Y directly. */
 const qgemm: WorkspaceRule = {
@@ -108,13 +105,7 @@ const qgemm: WorkspaceRule = {
 };
 
 /** QLinearWhere, as Where: the X selection and the Y selection (each condition broadcast with its value), then the merge into Z. */
-const qlinearWhere: WorkspaceRule = {
-  source: 'contrib_ops/cpu/quantization/qlinear_where.cc',
-  estimate(v) {
-    const cond = v.dims(0);
-    return formula((broadcastCount(cond, v.dims(1)) + broadcastCount(cond, v.dims(4))) * v.elemBytes(1), this.source);
-  },
-};
+const qlinearWhere = whereSelections('contrib_ops/cpu/quantization/qlinear_where.cc', 1, 4);
 
 /**
  * NhwcMaxPool (the NHWC transformer's form of a uint8 or int8 MaxPool) pools through an
