@@ -172,45 +172,25 @@ async function checkCases(label: string, cases: OracleCase[], base: string, leve
   return t;
 }
 
-test('arena oracle: in use and held after every node equal ORT 1.30 on the ort-probes models (pattern off and on, runs 1 and 2)', { skip: noCorpus }, async () => {
-  const t = await checkCases('probes', probeCases(), PROBES_DIR);
-  assert.ok(t.models >= 40);
-  assert.deepEqual(t.mismatches, []);
-  assert.equal(t.unavailable, 0, 'every probe step is covered');
-});
-
-test('arena oracle: generated models (random DAGs, alias chains, dead-buffer reuse, If/Loop, symbolic dims)', { skip: noOrt }, async () => {
-  const { dir, cases } = generatedCases();
-  try {
-    const t = await checkCases('generated', cases, dir);
-    assert.ok(t.models >= 60);
-    assert.deepEqual(t.mismatches, []);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-test('arena oracle: every corpus model ORT can run', { skip: noCorpus }, async () => {
-  const t = await checkCases('corpus', corpusCases(), CORPUS_DIR);
-  assert.ok(t.models > 0);
-  assert.deepEqual(t.mismatches, []);
-});
-
 /**
- * The session ORT users run by default: the same checks at the optimized levels, on the graph ORT's
- * own session saved (and in the order it ran), with that session's one intra-op thread.
+ * Each batch at `disabled`, and in the session ORT users run by default: at `extended` and `all` on
+ * the graph ORT's own session saved (and in the order it ran), with that session's one intra-op thread.
  */
-for (const level of ['extended', 'all'] as const) {
-  test(`arena oracle at graph optimization level ${level}: the ort-probes models`, { skip: noCorpus }, async () => {
-    const t = await checkCases(`probes@${level}`, probeCases(), PROBES_DIR, level);
+for (const level of ['disabled', 'extended', 'all'] as const) {
+  const at = level === 'disabled' ? '' : `@${level}`;
+  const title = (what: string): string => (level === 'disabled' ? `arena oracle: ${what}` : `arena oracle at graph optimization level ${level}: ${what}`);
+
+  test(title(level === 'disabled' ? 'in use and held after every node equal ORT 1.30 on the ort-probes models (pattern off and on, runs 1 and 2)' : 'the ort-probes models'), { skip: noCorpus }, async () => {
+    const t = await checkCases(`probes${at}`, probeCases(), PROBES_DIR, level);
     assert.ok(t.models >= 40);
     assert.deepEqual(t.mismatches, []);
+    assert.equal(t.unavailable, 0, 'every probe step is covered');
   });
 
-  test(`arena oracle at graph optimization level ${level}: generated models`, { skip: noOrt }, async () => {
+  test(title(level === 'disabled' ? 'generated models (random DAGs, alias chains, dead-buffer reuse, If/Loop, symbolic dims)' : 'generated models'), { skip: noOrt }, async () => {
     const { dir, cases } = generatedCases();
     try {
-      const t = await checkCases(`generated@${level}`, cases, dir, level);
+      const t = await checkCases(`generated${at}`, cases, dir, level);
       assert.ok(t.models >= 60);
       assert.deepEqual(t.mismatches, []);
     } finally {
@@ -218,8 +198,8 @@ for (const level of ['extended', 'all'] as const) {
     }
   });
 
-  test(`arena oracle at graph optimization level ${level}: every corpus model ORT can run`, { skip: noCorpus }, async () => {
-    const t = await checkCases(`corpus@${level}`, corpusCases(), CORPUS_DIR, level);
+  test(title('every corpus model ORT can run'), { skip: noCorpus }, async () => {
+    const t = await checkCases(`corpus${at}`, corpusCases(), CORPUS_DIR, level);
     assert.ok(t.models > 0);
     assert.deepEqual(t.mismatches, []);
   });
