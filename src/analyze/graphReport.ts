@@ -12,6 +12,7 @@ import { execGraphToGraph } from '../plan/execGraphToGraph';
 import { nodeDisplayName } from '../plan/executionOrder';
 import { applyOrtTransforms } from '../plan/ortTransforms';
 import { outputsProvidedByParent, planGraph, planStatic, type GraphPlan, type StaticPlan } from '../plan/planGraph';
+import { ALLOC_KINDS, IS_GRAPH_INPUT, IS_GRAPH_OUTPUT, IS_INITIALIZER, IS_OUTER_SCOPE, REUSE_VIAS } from '../plan/valuePlan';
 import { formatBytesExact } from '../report/formatBytes';
 import type { SizeWithReason } from '../plan/peakMemory';
 import { shapeBytes } from '../shape/shapeBytes';
@@ -264,11 +265,15 @@ export function buildGraphReport(
     return reportStep;
   });
 
-  const values: ReportValue[] = plan.allocation.values.map((v, i) => {
+  const a = plan.allocation;
+  const providedByParent = outputsProvidedByParent(parent?.opType ?? null);
+  const values: ReportValue[] = new Array(a.count);
+  for (let i = 0; i < a.count; i++) {
     const t = plan.columns.types[i];
     const size = plan.columns.sizes[i]!;
-    const life = plan.lifetimes.at(i);
+    const released = plan.release.at[a.rootOf[i]!]!;
     const init = rows.initializers[i];
+    const f = a.flags[i]!;
     const staticShape = t?.staticShape ?? (init ? init.dims : null);
     // `?` is an exporter's "unknown", not a dim to bind (a graph input's is bound as input:axis).
     if (staticShape) {
@@ -277,29 +282,29 @@ export function buildGraphReport(
         if (typeof d === 'string' && d !== '' && d !== '?') ctx.symbols.add(d);
       }
     }
-    return {
-      name: v.name,
+    values[i] = {
+      name: a.table.names[i]!,
       dtype: t?.dtype != null ? dataTypeName(t.dtype) : init ? dataTypeName(init.dataType) : null,
       shape: t?.shape ? shapeOut(t.shape, ctx.symbols) : init ? init.dims : null,
       symbolicShape: staticShape,
       bytes: size.bytes,
       unavailableReason: size.bytes === null ? size.reason ?? 'unknown' : null,
-      allocKind: v.allocKind,
-      root: v.root,
-      reuseVia: v.reuseVia,
-      reusedFrom: v.reusedFrom,
-      producedAt: v.producedAt,
-      releasedAfter: life.releasedAfter,
-      lastUsedAt: life.lastUsedAt,
+      allocKind: ALLOC_KINDS[a.kind[i]!]!,
+      root: a.table.names[a.rootOf[i]!]!,
+      reuseVia: REUSE_VIAS[a.via[i]!]!,
+      reusedFrom: a.reusedFromOf(i),
+      producedAt: a.producedAt[i]!,
+      releasedAfter: released >= 0 ? released : null,
+      lastUsedAt: a.lastConsumer(i),
       producer: rows.producers[i]!,
-      consumers: v.consumers,
-      isGraphInput: v.isGraphInput,
-      isGraphOutput: v.isGraphOutput,
-      isInitializer: v.isInitializer,
-      isOuterScope: v.isOuterScope,
-      providedByParent: v.isGraphOutput && outputsProvidedByParent(parent?.opType ?? null),
+      consumers: a.consumersOf(i),
+      isGraphInput: (f & IS_GRAPH_INPUT) !== 0,
+      isGraphOutput: (f & IS_GRAPH_OUTPUT) !== 0,
+      isInitializer: (f & IS_INITIALIZER) !== 0,
+      isOuterScope: (f & IS_OUTER_SCOPE) !== 0,
+      providedByParent: (f & IS_GRAPH_OUTPUT) !== 0 && providedByParent,
     };
-  });
+  }
 
   const hasBodies = steps.some((s) => s.subgraphs.length > 0);
   const subgraphUses = new Map<string, number>();
@@ -374,28 +379,29 @@ const staticRows = new WeakMap<StaticPlan, StaticRows>();
 function staticRowsOf(exec: ExecGraph, known: StaticPlan): StaticRows {
   let rows = staticRows.get(known);
   if (rows) return rows;
-  const values = known.allocation.values;
+  const a = known.allocation;
   const order = known.order;
   rows = {
     displayNames: new Array(order.length), readsInitializer: new Uint8Array(order.length),
-    initializers: new Array(values.length), producers: new Array(values.length),
+    initializers: new Array(a.count), producers: new Array(a.count),
   };
-  const { slots, slotStart } = known.allocation;
+  const { slots, slotStart, flags, producerNode } = a;
   for (let step = 0; step < order.length; step++) {
     const n = exec.nodes[order[step]!]!;
     rows.displayNames[step] = nodeDisplayName(n);
     // Only a step reading an initializer adds uses or packs to the initialization figures.
     for (let s = slotStart[n.index]!; s < slotStart[n.index]! + n.inputs.length; s++) {
-      if (slots[s]?.isInitializer) {
+      const v = slots[s]!;
+      if (v >= 0 && (flags[v]! & IS_INITIALIZER) !== 0) {
         rows.readsInitializer[step] = 1;
         break;
       }
     }
   }
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    rows.initializers[i] = v.isInitializer ? exec.initializers.get(v.name) : undefined;
-    rows.producers[i] = v.producerNode === null ? null : nodeDisplayName(exec.nodes[v.producerNode]!);
+  for (let i = 0; i < a.count; i++) {
+    rows.initializers[i] = (flags[i]! & IS_INITIALIZER) !== 0 ? exec.initializers.get(a.table.names[i]!) : undefined;
+    const p = producerNode[i]!;
+    rows.producers[i] = p < 0 ? null : nodeDisplayName(exec.nodes[p]!);
   }
   staticRows.set(known, rows);
   return rows;

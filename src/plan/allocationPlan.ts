@@ -19,8 +19,8 @@ import type { ExecGraph, ExecNode } from './execGraph';
 import { OUTPUT_RULES, type PlannerState } from './allocationRules';
 import { Freelist } from './freelist';
 import { lookupKernel } from './kernelTable';
-import type { ValuePlan } from './valuePlan';
-import { typeAtIndex, valueTable, type ValueIndex, type ValueTable } from './valueTable';
+import { ALLOC_KINDS, IS_GRAPH_INPUT, IS_GRAPH_OUTPUT, IS_INITIALIZER, IS_OUTER_SCOPE, KIND_PRE_EXISTING, KIND_STATIC, REUSE_VIAS, type ValuePlan } from './valuePlan';
+import { typeAtIndex, valueTable, type ValueTable } from './valueTable';
 import type { InferenceIds } from '../shape/inferShapes';
 import { normalizeDomain } from '../onnx/domain';
 
@@ -46,168 +46,262 @@ export interface AllocationPlanInput {
 
 /** A plan's values by name (the value table's index, without a second Map of every name). */
 export class ValueLookup {
-  constructor(
-    private readonly index: ValueIndex,
-    private readonly values: readonly ValuePlan[],
-  ) {}
+  constructor(private readonly plan: AllocationPlan) {}
 
   get(name: string): ValuePlan | undefined {
-    const i = this.index.get(name);
-    return i === undefined ? undefined : this.values[i];
+    const i = this.plan.table.index.get(name);
+    return i === undefined ? undefined : this.plan.values[i];
   }
 
   has(name: string): boolean {
-    return this.index.has(name);
+    return this.plan.table.index.has(name);
   }
 }
 
-/** What every value no step reads shares as its `consumers` (never written). */
-const NO_CONSUMERS: number[] = [];
+/**
+ * The allocation plan of one graph, as columns by ortIndex (OrtValue index order): numbers in typed
+ * arrays instead of an object per value (at 200k values those objects and their lists were 40 MB
+ * the later passes read scattered over the heap). `values` gives the same plan as one object per
+ * value, made on first use, for readers that want objects (tests, sweeps); the passes of a report
+ * read the columns.
+ */
+export class AllocationPlan {
+  /** The value table the plan's indices come from (names, slots). */
+  readonly table: ValueTable;
+  readonly count: number;
+  /** Code in ALLOC_KINDS. */
+  readonly kind: Uint8Array;
+  /** The ortIndex of the value's buffer owner (`root`; a root is its own). */
+  readonly rootOf: Int32Array;
+  /** Code in REUSE_VIAS (0: none). */
+  readonly via: Uint8Array;
+  /** For freelist reuse: the dead root taken (-1: none) and the step whose decrement freed it. */
+  readonly reusedFrom: Int32Array;
+  readonly reusedFreedAfter: Int32Array;
+  /** Step producing the value, -1 for values that exist before step 0. */
+  readonly producedAt: Int32Array;
+  /** Node index of the producer, -1 for values that exist before step 0. */
+  readonly producerNode: Int32Array;
+  /** Value i's reading steps (ascending, unique) at consumerSteps[consumerStart[i]] .. consumerSteps[consumerStart[i + 1] - 1]. */
+  readonly consumerStart: Int32Array;
+  readonly consumerSteps: Int32Array;
+  /** IS_GRAPH_INPUT | IS_GRAPH_OUTPUT | IS_INITIALIZER | IS_OUTER_SCOPE. */
+  readonly flags: Uint8Array;
+  readonly byName: ValueLookup;
+  private objects: ValuePlan[] | null = null;
+  private consumerLists: number[][] | null = null;
+  private reusedFromObjects: ({ value: string; freedAfter: number } | null)[] | null = null;
 
-/** The allocation plan of one graph: values in OrtValue index order, and a lookup by name. */
-export interface AllocationPlan {
-  values: ValuePlan[];
-  byName: ValueLookup;
-  /** The value table the plan's ortIndexes come from. */
-  table: ValueTable;
-  /** By ortIndex: the ortIndex of the value's root (`root` as an index; a root is its own). */
-  rootOf: Int32Array;
-  /**
-   * Each node's value slots (inputs, implicit inputs, outputs; null for ''), node i's at
-   * slots[slotStart[i]] .. slots[slotStart[i + 1] - 1]: later passes read a node's values here
-   * instead of looking every name up in `byName`.
-   */
-  slots: readonly (ValuePlan | null)[];
-  slotStart: Int32Array;
+  constructor(table: ValueTable, consumerStart: Int32Array, consumerSteps: Int32Array) {
+    const n = table.names.length;
+    this.table = table;
+    this.count = n;
+    this.kind = new Uint8Array(n);
+    this.rootOf = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.rootOf[i] = i;
+    this.via = new Uint8Array(n);
+    this.reusedFrom = new Int32Array(n).fill(-1);
+    this.reusedFreedAfter = new Int32Array(n).fill(-1);
+    this.producedAt = new Int32Array(n).fill(-1);
+    this.producerNode = new Int32Array(n).fill(-1);
+    this.consumerStart = consumerStart;
+    this.consumerSteps = consumerSteps;
+    this.flags = new Uint8Array(n);
+    this.byName = new ValueLookup(this);
+  }
+
+  /** Node i's value slots (inputs, implicit inputs, outputs; -1 for ''), at slots[slotStart[i]] .. slots[slotStart[i + 1] - 1]. */
+  get slots(): Int32Array {
+    return this.table.slots;
+  }
+
+  get slotStart(): Int32Array {
+    return this.table.slotStart;
+  }
+
+  /** The ortIndex of value `name`, -1 when the plan has none. */
+  indexOf(name: string): number {
+    return this.table.index.get(name) ?? -1;
+  }
+
+  consumerCount(i: number): number {
+    return this.consumerStart[i + 1]! - this.consumerStart[i]!;
+  }
+
+  /** The last step reading value i, -1 when nothing reads it. */
+  lastConsumer(i: number): number {
+    const end = this.consumerStart[i + 1]!;
+    return end > this.consumerStart[i]! ? this.consumerSteps[end - 1]! : -1;
+  }
+
+  /** Value i's reading steps as an array, made once per plan and shared (never written). */
+  consumersOf(i: number): number[] {
+    if (this.consumerLists === null) {
+      const lists: number[][] = new Array(this.count);
+      for (let k = 0; k < this.count; k++) {
+        const a = this.consumerStart[k]!;
+        const b = this.consumerStart[k + 1]!;
+        if (a === b) lists[k] = NO_CONSUMERS;
+        else {
+          const list = new Array<number>(b - a);
+          for (let s = a; s < b; s++) list[s - a] = this.consumerSteps[s]!;
+          lists[k] = list;
+        }
+      }
+      this.consumerLists = lists;
+    }
+    return this.consumerLists[i]!;
+  }
+
+  /** Value i's freelist origin as the Report states it, made once per plan and shared. */
+  reusedFromOf(i: number): { value: string; freedAfter: number } | null {
+    if (this.reusedFromObjects === null) {
+      const objects: ({ value: string; freedAfter: number } | null)[] = new Array(this.count);
+      for (let k = 0; k < this.count; k++) {
+        const r = this.reusedFrom[k]!;
+        objects[k] = r < 0 ? null : { value: this.table.names[r]!, freedAfter: this.reusedFreedAfter[k]! };
+      }
+      this.reusedFromObjects = objects;
+    }
+    return this.reusedFromObjects[i]!;
+  }
+
+  /** The plan as one object per value (made on first use). */
+  get values(): readonly ValuePlan[] {
+    if (this.objects === null) {
+      const names = this.table.names;
+      const objects: ValuePlan[] = new Array(this.count);
+      for (let i = 0; i < this.count; i++) {
+        const f = this.flags[i]!;
+        objects[i] = {
+          name: names[i]!,
+          ortIndex: i,
+          allocKind: ALLOC_KINDS[this.kind[i]!]!,
+          root: names[this.rootOf[i]!]!,
+          reuseVia: REUSE_VIAS[this.via[i]!]!,
+          reusedFrom: this.reusedFromOf(i),
+          producedAt: this.producedAt[i]!,
+          producerNode: this.producerNode[i]! < 0 ? null : this.producerNode[i]!,
+          consumers: this.consumersOf(i),
+          isGraphInput: (f & IS_GRAPH_INPUT) !== 0,
+          isGraphOutput: (f & IS_GRAPH_OUTPUT) !== 0,
+          isInitializer: (f & IS_INITIALIZER) !== 0,
+          isOuterScope: (f & IS_OUTER_SCOPE) !== 0,
+        };
+      }
+      this.objects = objects;
+    }
+    return this.objects;
+  }
 }
+
+/** What every value no step reads shares as its consumer list (never written). */
+const NO_CONSUMERS: number[] = [];
 
 /** Plans every value of the graph the way ORT 1.30's sequential planner does (parallel view: rules 3 and 5 off). */
 export function computeAllocationPlan(input: AllocationPlanInput): AllocationPlan {
   const { exec, order, typeOf, opsets, view } = input;
   const table = input.table ?? valueTable(exec);
-  const initNames = exec.initializers;
+  const count = table.names.length;
+  const { slots, slotStart } = table;
 
-  const values: ValuePlan[] = table.names.map((name, ortIndex) => ({
-    name,
-    ortIndex,
-    allocKind: 'Allocate',
-    root: name,
-    reuseVia: null,
-    reusedFrom: null,
-    producedAt: -1,
-    producerNode: null,
-    consumers: NO_CONSUMERS,
-    isGraphInput: false,
-    isGraphOutput: false,
-    isInitializer: false,
-    isOuterScope: false,
-  }));
-  const byName = new ValueLookup(table.index, values);
-  // The flags are set from the (few) inputs, outputs and initializers, not by a set lookup per value.
-  for (const i of exec.inputs) values[table.index.get(i.name)!]!.isGraphInput = true;
-  for (const o of exec.outputs) values[table.index.get(o.name)!]!.isGraphOutput = true;
-  for (const name of initNames.keys()) {
-    const v = byName.get(name);
-    if (v) v.isInitializer = true;
-  }
-  // Each node's value slots (inputs, then implicit inputs, then outputs; '' is null), node i's at
-  // slots[slotStart[i]] ..: the passes below index them instead of looking every name up.
-  const slotStart = table.slotStart;
-  const slots: (ValuePlan | null)[] = new Array(table.slots.length);
-  for (let s = 0; s < table.slots.length; s++) {
-    const id = table.slots[s]!;
-    slots[s] = id >= 0 ? values[id]! : null;
-  }
-  const inputSlot = (n: ExecNode, i: number): ValuePlan | null => slots[slotStart[n.index]! + i]!;
-  const outputSlot = (n: ExecNode, k: number): ValuePlan | null => slots[slotStart[n.index]! + n.inputs.length + n.implicitInputs.length + k]!;
-
-  // Producers, and how many steps read each value: the consumer lists are then made at their
-  // length (a list grown by push from [] holds 17 slots, 150 bytes a value at 200k values).
-  const consumerCount = new Int32Array(values.length);
-  const lastReader = new Int32Array(values.length).fill(-1);
+  // Producers, and the steps reading each value, as one flat list with starts (counted first).
+  const producedAt = new Int32Array(count).fill(-1);
+  const producerNode = new Int32Array(count).fill(-1);
+  const consumerStart = new Int32Array(count + 1);
+  const lastReader = new Int32Array(count).fill(-1);
   for (let step = 0; step < order.length; step++) {
     const nodeIndex = order[step]!;
     const n = exec.nodes[nodeIndex]!;
     const first = slotStart[nodeIndex]!;
     const readCount = n.inputs.length + n.implicitInputs.length;
     for (let s = first + readCount; s < slotStart[nodeIndex + 1]!; s++) {
-      const v = slots[s];
-      if (!v) continue;
-      v.producedAt = step;
-      v.producerNode = nodeIndex;
+      const v = slots[s]!;
+      if (v < 0) continue;
+      producedAt[v] = step;
+      producerNode[v] = nodeIndex;
     }
     for (let s = first; s < first + readCount; s++) {
-      const v = slots[s];
-      if (v && lastReader[v.ortIndex] !== step) {
-        lastReader[v.ortIndex] = step;
-        consumerCount[v.ortIndex]!++;
+      const v = slots[s]!;
+      if (v >= 0 && lastReader[v] !== step) {
+        lastReader[v] = step;
+        consumerStart[v + 1]!++;
       }
     }
   }
-  const filled = new Int32Array(values.length);
-  for (let i = 0; i < values.length; i++) if (consumerCount[i]! > 0) values[i]!.consumers = new Array<number>(consumerCount[i]!);
+  for (let i = 0; i < count; i++) consumerStart[i + 1]! += consumerStart[i]!;
+  const consumerSteps = new Int32Array(consumerStart[count]!);
+  const filled = consumerStart.slice(0, count);
+  lastReader.fill(-1);
   for (let step = 0; step < order.length; step++) {
     const nodeIndex = order[step]!;
     const n = exec.nodes[nodeIndex]!;
     const first = slotStart[nodeIndex]!;
     const readCount = n.inputs.length + n.implicitInputs.length;
     for (let s = first; s < first + readCount; s++) {
-      const v = slots[s];
-      if (!v) continue;
-      const at = filled[v.ortIndex]!;
-      // Steps ascend, so a value read twice by one step has that step last already.
-      if (at > 0 && v.consumers[at - 1] === step) continue;
-      v.consumers[at] = step;
-      filled[v.ortIndex] = at + 1;
+      const v = slots[s]!;
+      // Steps ascend, so a value read twice by one step is listed once.
+      if (v < 0 || lastReader[v] === step) continue;
+      lastReader[v] = step;
+      consumerSteps[filled[v]!++] = step;
     }
   }
+  const plan = new AllocationPlan(table, consumerStart, consumerSteps);
+  plan.producedAt.set(producedAt);
+  plan.producerNode.set(producerNode);
+  const { flags, rootOf } = plan;
+  // The flags are set from the (few) inputs, outputs and initializers, not by a set lookup per value.
+  for (const i of exec.inputs) flags[table.index.get(i.name)!]! |= IS_GRAPH_INPUT;
+  for (const o of exec.outputs) flags[table.index.get(o.name)!]! |= IS_GRAPH_OUTPUT;
+  for (const name of exec.initializers.keys()) {
+    const i = table.index.get(name);
+    if (i !== undefined) flags[i]! |= IS_INITIALIZER;
+  }
 
-  // Use counts by ortIndex, and each value's buffer owner by ortIndex (`root` names it; one hop).
-  const uses: number[] = new Array<number>(values.length).fill(0);
-  const owner: ValuePlan[] = values.slice();
-  planInputsAndWeights(values, exec, uses);
+  // Use counts by ortIndex; each value's buffer owner is rootOf (one hop).
+  const uses = new Int32Array(count);
+  planInputsAndWeights(plan, exec, uses);
   countUses(order, slots, slotStart, uses);
-  for (const o of exec.outputs) uses[byName.get(o.name)!.ortIndex]!++;
+  for (const o of exec.outputs) uses[table.index.get(o.name)!]!++;
 
   const freelist = new Freelist();
   // typeOf per value, asked once: the rules read the same outputs' and freed roots' types again.
-  const types: (InferredValue | undefined | null)[] = new Array(values.length).fill(null);
-  const typeAt = (v: ValuePlan): InferredValue | undefined => {
-    const t = types[v.ortIndex];
+  const types: (InferredValue | undefined | null)[] = new Array(count).fill(null);
+  const typeAt = (v: number): InferredValue | undefined => {
+    const t = types[v];
     if (t !== null) return t;
-    const found = typeAtIndex(table, input.ids, v.ortIndex) ?? typeOf(v.name);
-    types[v.ortIndex] = found;
+    const found = typeAtIndex(table, input.ids, v) ?? typeOf(table.names[v]!);
+    types[v] = found;
     return found;
   };
   const state: PlannerState = {
     isSequential: view === 'sequential',
     parentOpType: input.parentOpType,
     loopIterationInput: input.parentOpType === 'Loop' ? exec.inputs[0]?.name : undefined,
-    typeOf, typeAt, byName, freelist, uses, owner, inputSlot,
+    typeOf, typeAt, plan, freelist, uses,
+    inputSlot: (n: ExecNode, i: number): number => slots[slotStart[n.index]! + i]!,
   };
   // Declared once, not per node: closures created in the loop cost measurable time on big graphs.
-  const release = (v: ValuePlan | null, step: number): void => {
-    if (v === null) return;
-    const original = owner[v.ortIndex]!;
-    const left = uses[original.ortIndex]! - 1;
-    uses[original.ortIndex] = left;
+  const release = (v: number, step: number): void => {
+    if (v < 0) return;
+    const original = rootOf[v]!;
+    const left = uses[original]! - 1;
+    uses[original] = left;
     if (left === 0) freelist.push(original, step);
   };
 
   for (let step = 0; step < order.length; step++) {
     const n = exec.nodes[order[step]!]!;
     const decl = lookupKernel(n.opType, n.domain, opsets[normalizeDomain(n.domain)]);
+    const firstOut = slotStart[n.index]! + n.inputs.length + n.implicitInputs.length;
     for (let k = 0; k < n.outputs.length; k++) {
       if (n.outputs[k] === '') continue;
-      const o = { n, k, v: outputSlot(n, k)!, decl };
+      const o = { n, k, v: slots[firstOut + k]!, decl };
       for (const rule of OUTPUT_RULES) if (rule.apply(state, o)) break;
     }
-    for (let s = slotStart[n.index]!; s < slotStart[n.index + 1]!; s++) release(slots[s] ?? null, step);
+    for (let s = slotStart[n.index]!; s < slotStart[n.index + 1]!; s++) release(slots[s]!, step);
   }
-
-  const rootOf = new Int32Array(values.length);
-  for (let i = 0; i < values.length; i++) rootOf[i] = owner[i]!.ortIndex;
-  return { values, byName, table, rootOf, slots, slotStart };
+  return plan;
 }
 
 /**
@@ -215,30 +309,33 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
  * graph inputs and outer-scope values PreExisting; each gets one use for its caller, so it is never
  * freed or reused.
  */
-function planInputsAndWeights(values: readonly ValuePlan[], exec: ExecGraph, uses: number[]): void {
-  for (const v of values) {
-    if (v.producerNode !== null) continue;
-    if (v.isInitializer) {
-      v.allocKind = 'AllocateStatically';
-    } else if (v.isGraphInput) {
-      v.allocKind = 'PreExisting';
-    } else if (exec.outerScope.has(v.name)) {
-      v.allocKind = 'PreExisting';
-      v.isOuterScope = true;
-    } else if (v.isGraphOutput) {
-      throw new PlanError('bad-model', `Graph output '${v.name}' is not produced by any node, graph input or initializer`);
+function planInputsAndWeights(plan: AllocationPlan, exec: ExecGraph, uses: Int32Array): void {
+  const { kind, flags, producerNode } = plan;
+  const names = plan.table.names;
+  for (let i = 0; i < plan.count; i++) {
+    if (producerNode[i]! >= 0) continue;
+    const f = flags[i]!;
+    if (f & IS_INITIALIZER) {
+      kind[i] = KIND_STATIC;
+    } else if (f & IS_GRAPH_INPUT) {
+      kind[i] = KIND_PRE_EXISTING;
+    } else if (exec.outerScope.has(names[i]!)) {
+      kind[i] = KIND_PRE_EXISTING;
+      flags[i] = f | IS_OUTER_SCOPE;
+    } else if (f & IS_GRAPH_OUTPUT) {
+      throw new PlanError('bad-model', `Graph output '${names[i]}' is not produced by any node, graph input or initializer`);
     }
-    uses[v.ortIndex]!++;
+    uses[i]!++;
   }
 }
 
 /** ComputeReuseCount: one use per input slot (implicit ones too) and per output of each node in order. */
-function countUses(order: readonly number[], slots: readonly (ValuePlan | null)[], slotStart: Int32Array, uses: number[]): void {
+function countUses(order: readonly number[], slots: Int32Array, slotStart: Int32Array, uses: Int32Array): void {
   for (let step = 0; step < order.length; step++) {
     const nodeIndex = order[step]!;
     for (let s = slotStart[nodeIndex]!; s < slotStart[nodeIndex + 1]!; s++) {
-      const v = slots[s];
-      if (v) uses[v.ortIndex]!++;
+      const v = slots[s]!;
+      if (v >= 0) uses[v]!++;
     }
   }
 }

@@ -25,15 +25,14 @@ export class Lifetimes {
 
   /** The lifetime of the value at `ortIndex`. */
   at(ortIndex: number): Lifetime {
-    const v = this.plan.values[ortIndex]!;
     const s = this.release.at[this.plan.rootOf[ortIndex]!]!;
-    return { releasedAfter: s >= 0 ? s : null, lastUsedAt: v.consumers.length > 0 ? v.consumers[v.consumers.length - 1]! : -1 };
+    return { releasedAfter: s >= 0 ? s : null, lastUsedAt: this.plan.lastConsumer(ortIndex) };
   }
 
   /** The lifetime of value `name`, undefined when the plan has no such value. */
   get(name: string): Lifetime | undefined {
-    const v = this.plan.byName.get(name);
-    return v ? this.at(v.ortIndex) : undefined;
+    const i = this.plan.indexOf(name);
+    return i >= 0 ? this.at(i) : undefined;
   }
 }
 

@@ -20,6 +20,7 @@ import type { ReleasePlan } from './releasePlan';
 import type { ParallelPeakFields } from './planTypes';
 import { ParallelCutModel, type CutBuffer } from './parallelCut';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
+import { KIND_ALLOCATE, KIND_OUTPUT } from './valuePlan';
 
 /** The peak of the Parallel view: LiveCurve's peak plus the worst moment (planTypes.ts). */
 export interface ParallelPeak extends ParallelPeakFields {
@@ -43,31 +44,38 @@ interface Prepared {
 const prepared = new WeakMap<AllocationPlan, Prepared>();
 
 /** The cut problem of a plan: one buffer per counted root, arcs from each producer step to its readers. */
-function prepare(plan: ParallelPlanInput, isCallerProvided: (name: string) => boolean): Prepared {
+function prepare(plan: ParallelPlanInput, isCallerProvided: (ortIndex: number) => boolean): Prepared {
   const known = prepared.get(plan.allocation);
   if (known) return known;
   const from: number[] = [];
   const to: number[] = [];
-  const usersOf = new Map<string, number[]>();
-  for (const v of plan.allocation.values) {
-    if (v.producedAt >= 0) {
-      for (const c of v.consumers) {
-        if (c > v.producedAt) {
-          from.push(v.producedAt);
+  const a = plan.allocation;
+  const { producedAt, rootOf, kind, consumerStart, consumerSteps } = a;
+  // Readers of every value sharing each root, by the root's ortIndex, in value order.
+  const usersOf: (number[] | undefined)[] = new Array(a.count);
+  for (let i = 0; i < a.count; i++) {
+    const p = producedAt[i]!;
+    const first = consumerStart[i]!;
+    const end = consumerStart[i + 1]!;
+    if (p >= 0) {
+      for (let s = first; s < end; s++) {
+        const c = consumerSteps[s]!;
+        if (c > p) {
+          from.push(p);
           to.push(c);
         }
       }
     }
-    let users = usersOf.get(v.root);
-    if (!users) usersOf.set(v.root, (users = []));
-    for (const c of v.consumers) users.push(c);
+    const root = rootOf[i]!;
+    const users = (usersOf[root] ??= []);
+    for (let s = first; s < end; s++) users.push(consumerSteps[s]!);
   }
   const roots: string[] = [];
   const buffers: CutBuffer[] = [];
-  for (const v of plan.allocation.values) {
-    if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0 || isCallerProvided(v.name)) continue;
-    roots.push(v.name);
-    buffers.push({ producer: v.producedAt, users: usersOf.get(v.name) ?? [], heldToEnd: !plan.release.has(v.name) });
+  for (let i = 0; i < a.count; i++) {
+    if (rootOf[i] !== i || (kind[i] !== KIND_ALLOCATE && kind[i] !== KIND_OUTPUT) || producedAt[i]! < 0 || isCallerProvided(i)) continue;
+    roots.push(a.table.names[i]!);
+    buffers.push({ producer: producedAt[i]!, users: usersOf[i] ?? [], heldToEnd: plan.release.at[i]! < 0 });
   }
   const p: Prepared = { model: new ParallelCutModel({ nodeCount: plan.order.length, from, to, buffers }), roots };
   prepared.set(plan.allocation, p);
@@ -75,7 +83,7 @@ function prepare(plan: ParallelPlanInput, isCallerProvided: (name: string) => bo
 }
 
 /** The worst moment of a parallel run of `plan` with sizes `bytesOf`. */
-export function computeParallelPeak(plan: ParallelPlanInput, bytesOf: (name: string) => SizeWithReason, isCallerProvided: (name: string) => boolean = () => false): ParallelPeak {
+export function computeParallelPeak(plan: ParallelPlanInput, bytesOf: (name: string) => SizeWithReason, isCallerProvided: (ortIndex: number) => boolean = () => false): ParallelPeak {
   const { model, roots } = prepare(plan, isCallerProvided);
   const bytes = new Float64Array(roots.length);
   for (let i = 0; i < roots.length; i++) {
@@ -107,8 +115,8 @@ export function computeParallelPeak(plan: ParallelPlanInput, bytesOf: (name: str
 export function computeParallelCurve(
   plan: ParallelPlanInput,
   bytesOf: (name: string) => SizeWithReason,
-  isCallerProvided: (name: string) => boolean = () => false,
-  sizeAt: (ortIndex: number) => SizeWithReason = (i) => bytesOf(plan.allocation.values[i]!.name),
+  isCallerProvided: (ortIndex: number) => boolean = () => false,
+  sizeAt: (ortIndex: number) => SizeWithReason = (i) => bytesOf(plan.allocation.table.names[i]!),
 ): LiveCurve & { peak: ParallelPeak } {
   const curve = computeLiveBytes(plan.allocation, plan.release, plan.order.length, sizeAt, isCallerProvided);
   return { liveBytes: curve.liveBytes, liveReason: curve.liveReason, peak: computeParallelPeak(plan, bytesOf, isCallerProvided) };

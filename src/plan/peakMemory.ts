@@ -8,6 +8,7 @@ import type { AllocationPlan } from './allocationPlan';
 import type { ReleasePlan } from './releasePlan';
 import type { ParallelPeakFields } from './planTypes';
 import { appendAt } from './appendAt';
+import { KIND_ALLOCATE, KIND_OUTPUT } from './valuePlan';
 
 /** A byte count, or null with the reason it is unknown. */
 export interface SizeWithReason {
@@ -29,7 +30,7 @@ export function computeLiveBytes(
   release: ReleasePlan,
   stepCount: number,
   sizeAt: (ortIndex: number) => SizeWithReason,
-  isCallerProvided: (name: string) => boolean = () => false,
+  isCallerProvided: (ortIndex: number) => boolean = () => false,
 ): LiveCurve {
   const delta = new Float64Array(stepCount + 1);
   // Per-step lists of unknown-size roots, made only at steps that have one (usually none at all):
@@ -38,19 +39,22 @@ export function computeLiveBytes(
   let starts: (string[] | undefined)[] | null = null;
   let ends: (string[] | undefined)[] | null = null;
   const unknownReason = new Map<string, string>();
-  for (let i = 0; i < plan.values.length; i++) {
-    const v = plan.values[i]!;
-    if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0 || isCallerProvided(v.name)) continue;
-    const r = release.at[v.ortIndex]!;
+  const { rootOf, kind, producedAt } = plan;
+  const names = plan.table.names;
+  for (let i = 0; i < plan.count; i++) {
+    const at = producedAt[i]!;
+    if (rootOf[i] !== i || (kind[i] !== KIND_ALLOCATE && kind[i] !== KIND_OUTPUT) || at < 0 || isCallerProvided(i)) continue;
+    const r = release.at[i]!;
     const end = r >= 0 ? r : stepCount - 1;
-    const size = sizeAt(v.ortIndex);
+    const size = sizeAt(i);
     if (size.bytes === null) {
-      unknownReason.set(v.name, `size of '${v.name}' unknown: ${size.reason ?? 'no reason given'}`);
-      appendAt((starts ??= new Array(stepCount)), v.producedAt, v.name);
-      appendAt((ends ??= new Array(stepCount)), end, v.name);
+      const name = names[i]!;
+      unknownReason.set(name, `size of '${name}' unknown: ${size.reason ?? 'no reason given'}`);
+      appendAt((starts ??= new Array(stepCount)), at, name);
+      appendAt((ends ??= new Array(stepCount)), end, name);
       continue;
     }
-    delta[v.producedAt]! += size.bytes;
+    delta[at]! += size.bytes;
     delta[end + 1]! -= size.bytes;
   }
   // Made at their length: grown by push, a 200k-step curve was seven arrays each in large-object space.

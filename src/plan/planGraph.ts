@@ -16,6 +16,7 @@ import { appendAt } from './appendAt';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
 import { computeReleasePlan, type ReleasePlan } from './releasePlan';
 import { computeParallelCurve } from './parallelPeak';
+import { IS_GRAPH_OUTPUT, KIND_ALLOCATE } from './valuePlan';
 
 /** What planGraph needs besides the graph. */
 export interface PlanGraphInput {
@@ -77,11 +78,11 @@ export interface ValueColumns {
 
 /** The columns of `allocation`'s values under `input`'s types and sizes. */
 export function valueColumns(input: PlanGraphInput, allocation: AllocationPlan): ValueColumns {
-  const n = allocation.values.length;
+  const n = allocation.count;
   const types: (InferredValue | undefined)[] = new Array(n);
   const sizes: SizeWithReason[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    const name = allocation.values[i]!.name;
+    const name = allocation.table.names[i]!;
     const t = typeAtIndex(allocation.table, input.ids, i) ?? input.typeOf(name);
     types[i] = t;
     sizes[i] = input.sizeOf ? input.sizeOf(name, t) : input.bytesOf(name);
@@ -133,8 +134,8 @@ export function planGraph(input: PlanGraphInput, known: StaticPlan = planStatic(
 export function planLiveCurve(input: PlanGraphInput, known: StaticPlan, columns?: ValueColumns): LiveCurve {
   const { order, allocation, release } = known;
   const provided = outputsProvidedByParent(input.parentOpType);
-  const isCallerProvided = provided ? (name: string): boolean => allocation.byName.get(name)!.isGraphOutput : (): boolean => false;
-  const sizeAt = columns ? (i: number): SizeWithReason => columns.sizes[i]! : (i: number): SizeWithReason => input.bytesOf(allocation.values[i]!.name);
+  const isCallerProvided = provided ? (i: number): boolean => (allocation.flags[i]! & IS_GRAPH_OUTPUT) !== 0 : (): boolean => false;
+  const sizeAt = columns ? (i: number): SizeWithReason => columns.sizes[i]! : (i: number): SizeWithReason => input.bytesOf(allocation.table.names[i]!);
   return input.view === 'parallel'
     ? computeParallelCurve(known, input.bytesOf, isCallerProvided, sizeAt)
     : computeLiveBytes(allocation, release, order.length, sizeAt, isCallerProvided);
@@ -144,22 +145,22 @@ export function planLiveCurve(input: PlanGraphInput, known: StaticPlan, columns?
 function bestFitArena(input: PlanGraphInput, order: number[], allocation: AllocationPlan, release: ReleasePlan, columns: ValueColumns): number | null {
   // Per-step free lists by ortIndex, made only at steps that free something (not an empty array per step).
   const freesAfter: (number[] | undefined)[] = new Array(order.length);
-  const traced = new Uint8Array(allocation.values.length);
+  const traced = new Uint8Array(allocation.count);
   const events = new PatternTrace();
   for (let i = 0; i < release.at.length; i++) if (release.at[i]! >= 0) appendAt(freesAfter, release.at[i]!, i);
-  const { slots, slotStart } = allocation;
+  const { slots, slotStart, rootOf, kind } = allocation;
   for (let step = 0; step < order.length; step++) {
     const n = input.exec.nodes[order[step]!]!;
     const firstOut = slotStart[n.index]! + n.inputs.length + n.implicitInputs.length;
     for (let s = firstOut; s < slotStart[n.index + 1]!; s++) {
-      const v = slots[s];
-      if (!v || v.root !== v.name || v.allocKind !== 'Allocate') continue;
-      const t = columns.types[v.ortIndex];
+      const v = slots[s]!;
+      if (v < 0 || rootOf[v] !== v || kind[v] !== KIND_ALLOCATE) continue;
+      const t = columns.types[v];
       if (t && ((t.kind !== 'tensor' && t.kind !== 'unknown') || t.dtype === DataType.STRING)) continue;
-      const size = columns.sizes[v.ortIndex]!;
+      const size = columns.sizes[v]!;
       if (size.bytes === null) return null;
-      traced[v.ortIndex] = 1;
-      events.alloc(v.ortIndex, size.bytes);
+      traced[v] = 1;
+      events.alloc(v, size.bytes);
     }
     const freed = freesAfter[step];
     if (freed) for (const root of freed) if (traced[root]) events.free(root);

@@ -6,6 +6,7 @@
  */
 import type { ExecGraph } from './execGraph';
 import type { AllocationPlan } from './allocationPlan';
+import { KIND_ALLOCATE, KIND_EXTERNAL } from './valuePlan';
 
 /**
  * Root value → the step after whose compute ORT releases it; roots absent are held to the end of
@@ -21,9 +22,9 @@ export class ReleasePlan {
 
   /** The release step of root `name`, undefined when it is held to the end (or not a root). */
   get(name: string): number | undefined {
-    const v = this.plan.byName.get(name);
-    if (!v) return undefined;
-    const s = this.at[v.ortIndex]!;
+    const i = this.plan.indexOf(name);
+    if (i < 0) return undefined;
+    const s = this.at[i]!;
     return s >= 0 ? s : undefined;
   }
 
@@ -34,18 +35,17 @@ export class ReleasePlan {
 
 /** The release plan of `plan` over `order` (see file comment). */
 export function computeReleasePlan(exec: ExecGraph, order: number[], plan: AllocationPlan): ReleasePlan {
-  const at = new Int32Array(plan.values.length).fill(-1);
-  const { slots, slotStart, rootOf, values } = plan;
+  const at = new Int32Array(plan.count).fill(-1);
+  const { slots, slotStart, rootOf, kind } = plan;
   for (let step = order.length - 1; step >= 0; step--) {
     const n = exec.nodes[order[step]!]!;
     const first = slotStart[n.index]!;
     const reads = n.inputs.length + n.implicitInputs.length;
     for (let s = first; s < first + reads; s++) {
-      const v = slots[s];
-      if (!v) continue;
-      const root = rootOf[v.ortIndex]!;
-      const kind = values[root]!.allocKind;
-      if (kind !== 'Allocate' && kind !== 'AllocatedExternally') continue;
+      const v = slots[s]!;
+      if (v < 0) continue;
+      const root = rootOf[v]!;
+      if (kind[root] !== KIND_ALLOCATE && kind[root] !== KIND_EXTERNAL) continue;
       if (at[root] === -1) at[root] = step;
     }
   }
