@@ -278,7 +278,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     workspace: workspaceFormula(QUANT_WORKSPACE['com.microsoft::QLinearWhere']),
     prepack: packsNothing,
     // As Where: the two selections before Z, freed after the merge.
-    arenaScratch: scratchSplit(twoSelectionsBeforeOutputs, 'contrib_ops/cpu/quantization/qlinear_where.cc'),
+    arenaScratch: scratchSplit(twoSelectionsBeforeOutputs(1, 4), 'contrib_ops/cpu/quantization/qlinear_where.cc'),
   }),
   op('com.microsoft', 'Range', {
     // The com.microsoft form ORT keeps for older models (cpu_contrib_kernels.cc).

@@ -357,7 +357,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Where),
     prepack: packsNothing,
-    arenaScratch: scratchSplit(twoSelectionsBeforeOutputs, 'core/providers/cpu/tensor/where_op.cc'),
+    arenaScratch: scratchSplit(twoSelectionsBeforeOutputs(1, 2), 'core/providers/cpu/tensor/where_op.cc'),
   }),
   op('ai.onnx', 'Cast', {
     shape: shapeRule(ELEMENTWISE_RULES.Cast),

@@ -8,6 +8,7 @@
  * figures after a step with scratch unavailable. Each split is read from the kernel's source and
  * checked by the arena oracle (test/oracle/arenaOracle.test.ts).
  */
+import { broadcastCount } from './workspace/opView';
 
 /** The buffers of one step's scratch, in request order. */
 export interface ScratchPieces {
@@ -31,9 +32,15 @@ export interface ScratchPieces {
 
 /**
  * Splits a step's `totalBytes` of scratch into its buffers; null when this split does not apply.
- * `outputBytes` and `inputBytes` are the step's output and input sizes (null = unknown, 0 = absent).
+ * `outputBytes` and `inputBytes` are the step's output and input sizes (null = unknown, 0 = absent),
+ * `inputShapes` its inputs' shapes as the report gives them (null = unknown or absent).
  */
-export type ScratchSplit = (totalBytes: number, outputBytes: readonly (number | null)[], inputBytes: readonly (number | null)[]) => ScratchPieces | null;
+export type ScratchSplit = (
+  totalBytes: number,
+  outputBytes: readonly (number | null)[],
+  inputBytes: readonly (number | null)[],
+  inputShapes: readonly (readonly (number | string | null)[] | null)[],
+) => ScratchPieces | null;
 
 /**
  * Conv (`providers/cpu/nn/conv.cc`: `Conv<float>::Compute` takes Y with `context->Output`, then one
@@ -55,8 +62,35 @@ export const lrnScaleThenSquare: ScratchSplit = (total, outputs) => {
   return scale === null || scale === undefined || scale > total ? null : { before: [], after: [scale, total - scale] };
 };
 
-/** Where (`providers/cpu/tensor/where_op.cc`): the X selection and the Y selection (each of the output's size), then the output in the merge; the selections are freed after it. */
-export const twoSelectionsBeforeOutputs: ScratchSplit = (total) => (total % 2 === 0 ? { before: [total / 2, total / 2], after: [] } : null);
+/**
+ * Where (`providers/cpu/tensor/where_op.cc`) and QLinearWhere (`contrib_ops/cpu/quantization/qlinear_where.cc`):
+ * the X selection (the condition broadcast with X), then the Y selection (the condition broadcast
+ * with Y), then the output in the merge; the selections are freed after it. The two differ when X
+ * and Y broadcast differently (checked by the arena oracle's where_broadcast model: with equal
+ * halves the sample after the step was off by half a MiB). `xIndex`, `yIndex`: the inputs X and Y.
+ */
+export const twoSelectionsBeforeOutputs = (xIndex: number, yIndex: number): ScratchSplit => (total, _outputs, _inputs, shapes) => {
+  const cond = numericDims(shapes[0]);
+  const x = numericDims(shapes[xIndex]);
+  const y = numericDims(shapes[yIndex]);
+  if (!cond || !x || !y) return null;
+  const nx = broadcastCount(cond, x);
+  const ny = broadcastCount(cond, y);
+  if (nx + ny === 0 || total % (nx + ny) !== 0) return null;
+  const elemBytes = total / (nx + ny);
+  return { before: [nx * elemBytes, ny * elemBytes], after: [] };
+};
+
+/** `shape` when every dim is a number, else null. */
+function numericDims(shape: readonly (number | string | null)[] | null | undefined): number[] | null {
+  if (!shape) return null;
+  const dims: number[] = [];
+  for (const d of shape) {
+    if (typeof d !== 'number') return null;
+    dims.push(d);
+  }
+  return dims;
+}
 
 /**
  * Scratch requested after all of the kernel's outputs, in at most `maxBuffers` buffers (the
@@ -78,7 +112,7 @@ export const atMostBuffersAfterOutputs = (maxBuffers: number | ((totalBytes: num
 export const dftBuffers: ScratchSplit = atMostBuffersAfterOutputs((total) => Math.floor(total / 64));
 
 /** `split` when the node has only its first output (the others absent: 0 bytes), else null: a later output is allocated between the scratch buffers. */
-export const onlyFirstOutput = (split: ScratchSplit): ScratchSplit => (total, outputs, inputs) => (outputs.slice(1).every((b) => b === 0) ? split(total, outputs, inputs) : null);
+export const onlyFirstOutput = (split: ScratchSplit): ScratchSplit => (total, outputs, inputs, shapes) => (outputs.slice(1).every((b) => b === 0) ? split(total, outputs, inputs, shapes) : null);
 
 /**
  * Contrib Attention (`contrib_ops/cpu/bert/attention.cc`, `attention_cpu_base.h`): Y, then the QKV

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, dftBuffers, onlyFirstOutput } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, dftBuffers, onlyFirstOutput, twoSelectionsBeforeOutputs } from '../../src/ops/scratchFacts';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
-  assert.deepEqual(atMostBuffersAfterOutputs(6)(1000, [512], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1000, maxBuffers: 6 } });
+  assert.deepEqual(atMostBuffersAfterOutputs(6)(1000, [512], [], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1000, maxBuffers: 6 } });
   const first = onlyFirstOutput(atMostBuffersAfterOutputs(6));
-  assert.notEqual(first(1000, [512, 0], []), null, 'an absent second output (0 bytes) is fine');
-  assert.equal(first(1000, [512, 256], []), null);
+  assert.notEqual(first(1000, [512, 0], [], []), null, 'an absent second output (0 bytes) is fine');
+  assert.equal(first(1000, [512, 256], [], []), null);
 });
 
 test('contrib Attention: the QKV GEMM buffer (B·S·(2D+Dv) floats, from input, weights and bias sizes) is held from after Y, the rest comes after present', () => {
@@ -14,18 +14,30 @@ test('contrib Attention: the QKV GEMM buffer (B·S·(2D+Dv) floats, from input, 
   const ib = 1 * 3 * 64 * 4;
   const wb = 64 * 192 * 4;
   const bb = 192 * 4;
-  assert.deepEqual(contribAttention(6272, [768, 4096], [ib, wb, bb, 12, 2048]), {
+  assert.deepEqual(contribAttention(6272, [768, 4096], [ib, wb, bb, 12, 2048], []), {
     before: [],
     after: [],
     heldFromOutput: { outputsBefore: 1, bytes: 2304 },
     afterOutputsUnordered: { totalBytes: 6272 - 2304, maxBuffers: 4 },
   });
   // Without present, everything comes after Y; without a bias (sizes not derivable), no split.
-  assert.deepEqual(contribAttention(6272, [768, 0], [ib, wb, 0]), { before: [], after: [], afterOutputsUnordered: { totalBytes: 6272, maxBuffers: 6 } });
-  assert.equal(contribAttention(6272, [768, 4096], [ib, wb, 0]), null);
+  assert.deepEqual(contribAttention(6272, [768, 0], [ib, wb, 0], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 6272, maxBuffers: 6 } });
+  assert.equal(contribAttention(6272, [768, 4096], [ib, wb, 0], []), null);
 });
 
 test('DFT (Bluestein): buffers of at least 64 bytes each, so at most total / 64 of them', () => {
   // n = 5 over 4 signals: M = 16 complex floats (128 B), 3 + 2·4 = 11 buffers, 1,408 B; the bound allows 22.
-  assert.deepEqual(dftBuffers(1408, [160], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1408, maxBuffers: 22 } });
+  assert.deepEqual(dftBuffers(1408, [160], [], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1408, maxBuffers: 22 } });
+});
+
+test('Where: the X selection (condition broadcast with X), then the Y selection, each of its own size; unknown dims give no split', () => {
+  const where = twoSelectionsBeforeOutputs(1, 2);
+  // cond [4, 1], X [1], Y [4, 65536] floats: 4 and 262,144 elements.
+  assert.deepEqual(where((4 + 262144) * 4, [1048576], [4, 4, 1048576], [[4, 1], [1], [4, 65536]]), { before: [16, 1048576], after: [] });
+  // X and Y the same shape: two equal buffers.
+  assert.deepEqual(where(2 * 24 * 4, [96], [24, 96, 96], [[2, 3, 4], [2, 3, 4], [2, 3, 4]]), { before: [96, 96], after: [] });
+  // QLinearWhere reads Y at input 4.
+  assert.deepEqual(twoSelectionsBeforeOutputs(1, 4)(64 + 4, [64], [], [[4, 1], [1, 16], null, null, [1]]), { before: [64, 4], after: [] });
+  assert.equal(where(100, [96], [], [[2, 'n'], [2, 3], [2, 3]]), null);
+  assert.equal(where(100, [96], [], [[2, 3], [2, 3], [2, 3]]), null, 'a total that is not a whole number of elements');
 });

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -86,6 +86,9 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   cases.push({ path: files[files.length - 1]!, options: { dims: { 'image:0': 2, 'image:2': 12, 'image:3': 20 } } });
   write('unnamed_dims.onnx', unnamedDimsModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { 'x:0': 3, 'x:1': 5 } } });
+  // Where with X and Y broadcast differently: its two selections differ in size.
+  write('where_broadcast.onnx', whereBroadcastModel());
+  cases.push({ path: files[files.length - 1]!, options: {} });
   // If, Loop and Scan bodies that grow the arena, the branch fixed (`go` = 1).
   write('body_frames.onnx', bodyFramesModel());
   cases.push({ path: files[files.length - 1]!, options: { fill: { go: 1 } }, values: { go: [1] } });

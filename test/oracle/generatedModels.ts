@@ -833,3 +833,34 @@ export function dynamicQuantizedMatMulModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * Where with X and Y broadcast differently against the condition: ORT's kernel takes the X
+ * selection (cond ⊗ X) and then the Y selection (cond ⊗ Y) before the output, so here one is
+ * 16 bytes and the other 1 MiB, then the reverse; QLinearWhere follows the same order (where_op.cc,
+ * qlinear_where.cc). Sized so that the arena's regions depend on each buffer's own size.
+ */
+export function whereBroadcastModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const U8 = DataType.UINT8;
+  const quant = ['scale', 'zp'];
+  return buildModel({
+    nodes: [
+      node('Where', ['c', 's', 'Y'], ['w1'], { name: 'where_small_x' }),
+      node('Relu', ['w1'], ['r1'], { name: 'relu_1' }),
+      node('Where', ['c', 'r1', 's'], ['w2'], { name: 'where_small_y' }),
+      node('Where', ['c', 's', 'Z'], ['w3'], { name: 'where_rows' }),
+      node('Add', ['w2', 'w3'], ['out'], { name: 'add' }),
+      node('QLinearWhere', ['c', 'qs', ...quant, 'QY', ...quant, ...quant], ['q1'], { name: 'qwhere_small_x', domain: 'com.microsoft' }),
+      node('QLinearWhere', ['c', 'q1', ...quant, 'qs', ...quant, ...quant], ['qout'], { name: 'qwhere_small_y', domain: 'com.microsoft' }),
+    ],
+    inputs: [
+      tensorValue('c', DataType.BOOL, [4, 1]), tensorValue('s', F, [1]), tensorValue('Y', F, [4, 65536]), tensorValue('Z', F, [1, 65536]),
+      tensorValue('qs', U8, [1]), tensorValue('QY', U8, [4, 262144]),
+    ],
+    outputs: [tensorValue('out', F, [4, 65536]), tensorValue('qout', U8, [4, 262144])],
+    initializers: [tensor('scale', F, [], { values: [0.05] }), tensor('zp', U8, [], { values: [128] })],
+    opset: 17,
+    opsets: { 'com.microsoft': 1 },
+  });
+}
