@@ -2,7 +2,7 @@
  * Ops whose output size depends on input values (NonZero, Unique, TopK, NMS, ...): one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, fp16Facts, noFp16Row, noFunctionBody, zeroMeasured, zeroProbed, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, fp16Facts, noFp16Row, noFunctionBody, zeroMeasured, zeroProbed, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { C } from './fp16Facts';
 import { DATA_DEPENDENT_RULES } from '../shape/rules/dataDependent';
 
@@ -21,7 +21,7 @@ export const DATA_DEPENDENT_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/tensor/unique.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -30,7 +30,7 @@ export const DATA_DEPENDENT_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/tensor/compress.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -48,7 +48,7 @@ export const DATA_DEPENDENT_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/object_detection/non_max_suppression.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),

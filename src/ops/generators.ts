@@ -2,9 +2,11 @@
  * Generators: Constant-like, Range, random and window functions: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, workspaceFormula, zeroProbed, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { I00 } from './kernelFacts';
 import { GENERATOR_RULES } from '../shape/rules/generators';
+import { TENSOR_WORKSPACE } from './workspace/tensorWorkspace';
+import { SIGNAL_WORKSPACE } from './workspace/signalWorkspace';
 
 export const GENERATOR_OPS: readonly OpEntry[] = [
   // Constant is not run: ORT turns every Constant node into an initializer when it loads the graph
@@ -23,7 +25,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/generator/random.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -32,7 +34,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/generator/random.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -41,7 +43,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/generator/random.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -50,7 +52,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/generator/random.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -68,7 +70,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: workspaceFormula(TENSOR_WORKSPACE.Multinomial),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -77,7 +79,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     kernel: kernelDecl([I00], 'Element-wise kernels that may overwrite their input.'),
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/signal/window_functions.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -86,7 +88,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     kernel: kernelDecl([I00], 'Element-wise kernels that may overwrite their input.'),
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/signal/window_functions.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -95,7 +97,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     kernel: kernelDecl([I00], 'Element-wise kernels that may overwrite their input.'),
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/signal/window_functions.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -104,7 +106,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/signal/window_functions.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -113,7 +115,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: workspaceFormula(SIGNAL_WORKSPACE.STFT),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),

@@ -2,7 +2,7 @@
  * Shape and layout ops: Reshape, Transpose, Concat, Split, Slice, Pad, Tile, Expand and kin: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, noFunctionBody, zeroMeasured, zeroProbed, zeroFromSource, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, noFunctionBody, zeroMeasured, zeroProbed, zeroFromSource, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { A00 } from './kernelFacts';
 import { N, C, NV } from './fp16Facts';
 import { SHAPE_OP_RULES } from '../shape/rules/shapeOps';
@@ -167,7 +167,7 @@ export const TENSOR_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: fp16Facts(C),
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/tensor/eye_like.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),

@@ -15,6 +15,7 @@ const F16 = 10;
 const U8 = 2;
 const S8 = 3;
 const I32 = 6;
+const I64 = 7;
 const BOOL = 9;
 const THREADS = 2;
 
@@ -151,6 +152,35 @@ const CASES: OrtCase[] = [
   { name: 'QLinearGlobalAveragePool (contrib)', spec: { op: 'QLinearGlobalAveragePool', domain: 'com.microsoft', inputs: [[U8, [1, 8, 16, 16]], [F, []], [U8, []], [F, []], [U8, []]], outputs: [[U8, [1, 8, 1, 1]]], constant: [1, 2, 3, 4], values: { 1: [0.02], 2: [128], 3: [0.02], 4: [128] } } },
   { name: 'QLinearGlobalAveragePool (contrib) channels_last', spec: { op: 'QLinearGlobalAveragePool', domain: 'com.microsoft', attrs: { channels_last: 1 }, inputs: [[U8, [1, 16, 16, 8]], [F, []], [U8, []], [F, []], [U8, []]], outputs: [[U8, [1, 1, 1, 8]]], constant: [1, 2, 3, 4], values: { 1: [0.02], 2: [128], 3: [0.02], 4: [128] } } },
   { name: 'DepthToSpace', spec: { op: 'DepthToSpace', attrs: { blocksize: 2 }, inputs: [[F, [1, 16, 8, 8]]], outputs: [[F, [1, 4, 16, 16]]] } },
+  // Ops measured at zero (stop 26): element-wise trigonometry and bitwise ops, generators, windows, detection and index ops.
+  ...['Tan', 'Asin', 'Acos', 'Atan', 'Sinh', 'Cosh', 'Asinh', 'Acosh', 'Atanh'].map((op): OrtCase => ({ name: op, spec: { op, inputs: [[F, [3, 64, 128]]], outputs: [[F, [3, 64, 128]]] } })),
+  ...['BitwiseAnd', 'BitwiseOr', 'BitwiseXor'].map((op): OrtCase => ({ name: op, opset: 18, spec: { op, inputs: [[I32, [2, 8, 16]], [I32, [8, 16]]], outputs: [[I32, [2, 8, 16]]] } })),
+  { name: 'BitwiseNot', opset: 18, spec: { op: 'BitwiseNot', inputs: [[I32, [2, 8, 16]]], outputs: [[I32, [2, 8, 16]]] } },
+  { name: 'ReverseSequence', feeds: { 1: [5, 3, 2] }, spec: { op: 'ReverseSequence', attrs: { batch_axis: 1, time_axis: 0 }, inputs: [[F, [5, 3, 64]], [I64, [3]]], outputs: [[F, [5, 3, 64]]] } },
+  { name: 'EyeLike', spec: { op: 'EyeLike', inputs: [[F, [64, 64]]], outputs: [[F, [64, 64]]] } },
+  { name: 'Unique', feeds: { 0: [3, 1, 2, 3, 1, 5, 5, 0] }, spec: { op: 'Unique', inputs: [[F, [8]]], outputs: [[F, [5]], [I64, [5]], [I64, [8]], [I64, [5]]] } },
+  { name: 'Compress', feeds: { 1: [1, 0, 1, 1] }, spec: { op: 'Compress', attrs: { axis: 0 }, inputs: [[F, [4, 64]], [BOOL, [4]]], outputs: [[F, [3, 64]]] } },
+  { name: 'NonMaxSuppression', feeds: { 2: [5], 3: [0.5], 4: [0] }, spec: { op: 'NonMaxSuppression', inputs: [[F, [1, 10, 4]], [F, [1, 1, 10]], [I64, [1]], [F, [1]], [F, [1]]], outputs: [[I64, [1, 3]]] } },
+  { name: 'RandomNormal', spec: { op: 'RandomNormal', attrs: { shape: [2, 8, 16] }, inputs: [], outputs: [[F, [2, 8, 16]]] } },
+  { name: 'RandomUniform', spec: { op: 'RandomUniform', attrs: { shape: [2, 8, 16] }, inputs: [], outputs: [[F, [2, 8, 16]]] } },
+  ...['RandomNormalLike', 'RandomUniformLike'].map((op): OrtCase => ({ name: op, spec: { op, inputs: [[F, [2, 8, 16]]], outputs: [[F, [2, 8, 16]]] } })),
+  ...['HannWindow', 'HammingWindow', 'BlackmanWindow'].map((op): OrtCase => ({ name: op, feeds: { 0: [64] }, spec: { op, inputs: [[I64, []]], outputs: [[F, [64]]] } })),
+  { name: 'MelWeightMatrix', feeds: { 0: [8], 1: [64], 2: [16000], 3: [0], 4: [8000] }, spec: { op: 'MelWeightMatrix', inputs: [[I64, []], [I64, []], [I64, []], [F, []], [F, []]], outputs: [[F, [33, 8]]] } },
+  { name: 'AffineGrid', opset: 20, feeds: { 1: [2, 3, 8, 8] }, spec: { op: 'AffineGrid', inputs: [[F, [2, 2, 3]], [I64, [4]]], outputs: [[F, [2, 8, 8, 2]]] } },
+  { name: 'RoiAlign', spec: { op: 'RoiAlign', attrs: { output_height: 4, output_width: 4 }, inputs: [[F, [1, 4, 16, 16]], [F, [3, 4]], [I64, [3]]], outputs: [[F, [3, 4, 4, 4]]] } },
+  { name: 'MaxRoiPool', spec: { op: 'MaxRoiPool', attrs: { pooled_shape: [2, 2] }, inputs: [[F, [1, 4, 16, 16]], [F, [3, 5]]], outputs: [[F, [3, 4, 2, 2]]] } },
+  { name: 'MaxUnpool', spec: { op: 'MaxUnpool', attrs: { kernel_shape: [2, 2], strides: [2, 2] }, inputs: [[F, [1, 2, 4, 4]], [I64, [1, 2, 4, 4]]], outputs: [[F, [1, 2, 8, 8]]] } },
+  { name: 'Det', spec: { op: 'Det', inputs: [[F, [3, 4, 4]]], outputs: [[F, [3]]] } },
+  { name: 'Scatter (opset 10)', opset: 10, spec: { op: 'Scatter', inputs: [[F, [4, 4]], [I64, [1, 4]], [F, [1, 4]]], outputs: [[F, [4, 4]]] } },
+  { name: 'Inverse (contrib)', spec: { op: 'Inverse', domain: 'com.microsoft', inputs: [[F, [2, 4, 4]]], outputs: [[F, [2, 4, 4]]] } },
+  { name: 'ExpandDims (contrib)', spec: { op: 'ExpandDims', domain: 'com.microsoft', inputs: [[F, [4, 8]], [I32, []]], outputs: [[F, [4, 1, 8]]], constant: [1], values: { 1: [1] } } },
+  // Multinomial: one double per class; STFT: DFT's Bluestein buffers per frame (a power-of-two frame length takes none).
+  { name: 'Multinomial 2×10, 5 samples', spec: { op: 'Multinomial', attrs: { sample_size: 5 }, inputs: [[F, [2, 10]]], outputs: [[I32, [2, 5]]] } },
+  { name: 'Multinomial 1×100, 1 sample', spec: { op: 'Multinomial', attrs: { sample_size: 1 }, inputs: [[F, [1, 100]]], outputs: [[I32, [1, 1]]] } },
+  { name: 'STFT frame 48, 10 frames', spec: { op: 'STFT', inputs: [[F, [1, 480, 1]], [I64, []], [F, [48]], [I64, []]], outputs: [[F, [1, 10, 25, 2]]], constant: [1, 3], values: { 1: [48], 3: [48] } } },
+  { name: 'STFT frame 48 from the window, two-sided', spec: { op: 'STFT', attrs: { onesided: 0 }, inputs: [[F, [1, 480, 1]], [I64, []], [F, [48]]], outputs: [[F, [1, 10, 48, 2]]], constant: [1], values: { 1: [48] } } },
+  { name: 'STFT frame 400, 2 signals', spec: { op: 'STFT', inputs: [[F, [2, 16000, 1]], [I64, []], [F, [400]], [I64, []]], outputs: [[F, [2, 98, 201, 2]]], constant: [1, 3], values: { 1: [160], 3: [400] } } },
+  { name: 'STFT frame 64 (a power of two)', spec: { op: 'STFT', inputs: [[F, [2, 512, 1]], [I64, []], [F, [64]], [I64, []]], outputs: [[F, [2, 15, 33, 2]]], constant: [1, 3], values: { 1: [32], 3: [64] } } },
 ];
 
 const ort = loadOrt();
