@@ -2,11 +2,13 @@
  * Generators: Constant-like, Range, random and window functions: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, workspaceFormula, zeroProbed, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroProbed, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { I00 } from './kernelFacts';
+import { I } from './fp16Facts';
 import { GENERATOR_RULES } from '../shape/rules/generators';
 import { TENSOR_WORKSPACE } from './workspace/tensorWorkspace';
 import { SIGNAL_WORKSPACE } from './workspace/signalWorkspace';
+import { GENERATOR_BODIES } from './bodies/generatorBodies';
 
 export const GENERATOR_OPS: readonly OpEntry[] = [
   // Constant is not run: ORT turns every Constant node into an initializer when it loads the graph
@@ -59,8 +61,8 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
   op('ai.onnx', 'Bernoulli', {
     shape: shapeRule(GENERATOR_RULES.Bernoulli),
     kernel: declaresNoAlias,
-    fp16: noFp16Row,
-    body: noFunctionBody,
+    fp16: fp16Facts({ ...I, noKernel: () => true }, 'ORT 1.30 has no Bernoulli kernel for any type and expands it (profile of the function_ops oracle model)'),
+    body: functionBody(GENERATOR_BODIES.Bernoulli),
     workspace: noWorkspaceFormula,
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -89,6 +89,9 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   // Where with X and Y broadcast differently: its two selections differ in size.
   write('where_broadcast.onnx', whereBroadcastModel());
   cases.push({ path: files[files.length - 1]!, options: {} });
+  // Ops ORT runs as their function bodies, and kernels measured at zero scratch.
+  write('function_ops.onnx', functionOpsModel());
+  cases.push({ path: files[files.length - 1]!, options: { dims: { N: 2 } } });
   // If, Loop and Scan bodies that grow the arena, the branch fixed (`go` = 1).
   write('body_frames.onnx', bodyFramesModel());
   cases.push({ path: files[files.length - 1]!, options: { fill: { go: 1 } }, values: { go: [1] } });

@@ -864,3 +864,27 @@ export function whereBroadcastModel(): Uint8Array {
     opsets: { 'com.microsoft': 1 },
   });
 }
+
+/**
+ * Ops ORT 1.30 runs as their ONNX function bodies (no CPU kernel of their own): Mish and
+ * GroupNormalization (opset 18), CastLike, Bernoulli; then window functions, a random generator
+ * and Det, which have kernels of their own that take no scratch.
+ */
+export function functionOpsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    opset: 18,
+    nodes: [
+      node('Mish', ['x'], ['m'], { name: 'mish' }),
+      node('GroupNormalization', ['m', 'gs', 'gb'], ['g'], { name: 'group_norm', attrs: [attr.int('num_groups', 2)] }),
+      node('CastLike', ['g', 'like'], ['c'], { name: 'cast_like' }),
+      node('Bernoulli', ['p'], ['b'], { name: 'bernoulli' }),
+      node('HannWindow', ['wlen'], ['w'], { name: 'hann' }),
+      node('RandomNormalLike', ['p'], ['r'], { name: 'random_like' }),
+      node('Det', ['sq'], ['d'], { name: 'det' }),
+    ],
+    inputs: [tensorValue('x', F, ['N', 4, 8, 8]), tensorValue('like', DataType.FLOAT16, [1]), tensorValue('p', F, [4, 16]), tensorValue('sq', F, ['N', 4, 4])],
+    outputs: [tensorValue('c', DataType.FLOAT16, null), tensorValue('b', F, null), tensorValue('w', F, null), tensorValue('r', F, null), tensorValue('d', F, null)],
+    initializers: [tensor('gs', F, [2], { values: [1, 1] }), tensor('gb', F, [2], { values: [0, 0] }), int64Tensor('wlen', [64], [])],
+  });
+}
