@@ -2,7 +2,8 @@
  * Image ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, zeroProbed, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, fp16Facts, noFp16Row, noFunctionBody, zeroProbed, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { I } from './fp16Facts';
 import { IMAGE_RULES } from '../shape/rules/imageOps';
 
 export const IMAGE_OPS: readonly OpEntry[] = [
@@ -54,7 +55,7 @@ export const IMAGE_OPS: readonly OpEntry[] = [
   op('ai.onnx', 'CenterCropPad', {
     shape: shapeRule(IMAGE_RULES.CenterCropPad),
     kernel: declaresNoAlias,
-    fp16: noFp16Row,
+    fp16: fp16Facts({ ...I, noKernel: () => true }, 'ORT 1.30 has no kernel for it (inference build) and expands its ONNX function body: node statistics of a probe show the nodes of the body, not the call'),
     body: noFunctionBody,
     workspace: noWorkspaceFormula,
     prepack: packsNothing,

@@ -62,3 +62,19 @@ test('inlineFunctions() stops a recursive local function after its round cap and
   assert.deepEqual(exec.uncovered.map((u) => u.term), ['inline:rounds']);
   assert.equal(exec.nodes.filter((n) => n !== undefined).length, 1);
 });
+
+test('inlineFunctions() reports the ops ORT 1.30 expands into bodies this project does not write (CenterCropPad, the two loss ops), and keeps the node', () => {
+  const F = DataType.FLOAT;
+  const cases = [
+    { op: 'CenterCropPad', opset: 18, inputs: [tensorValue('X', F, [8, 8]), tensorValue('S', DataType.INT64, [2])] },
+    { op: 'NegativeLogLikelihoodLoss', opset: 17, inputs: [tensorValue('X', F, [4, 5]), tensorValue('S', DataType.INT64, [4])] },
+    { op: 'SoftmaxCrossEntropyLoss', opset: 17, inputs: [tensorValue('X', F, [4, 5]), tensorValue('S', DataType.INT64, [4])] },
+  ];
+  for (const c of cases) {
+    const bytes = buildModel({ opset: c.opset, nodes: [node(c.op, ['X', 'S'], ['Y'], { name: 'n' })], inputs: c.inputs, outputs: [tensorValue('Y', F, null)] });
+    const { exec } = transformModel(bytes);
+    assert.deepEqual(exec.nodes.filter((n) => n).map((n) => n!.opType), [c.op], c.op);
+    assert.deepEqual(exec.uncovered.map((u) => u.term), [`inline:${c.op}`], c.op);
+    assert.match(exec.uncovered[0]!.reason, /into a function body this model does not reproduce; the node is kept as is$/);
+  }
+});
