@@ -2,7 +2,7 @@
  * Sequence and optional ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, notModelled, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, notModelled, zeroProbed, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
 import { A00 } from './kernelFacts';
 import { SEQUENCE_RULES } from '../shape/rules/sequence';
 
@@ -21,7 +21,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -57,7 +57,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -84,7 +84,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     kernel: kernelDecl([A00], 'Views that must alias their data input.'),
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/optional/optional_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -93,7 +93,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/optional/optional_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),
@@ -102,7 +102,7 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     kernel: kernelDecl([A00], 'Views that must alias their data input.'),
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: zeroProbed('core/providers/cpu/optional/optional_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
   }),

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { estimateWorkspace } from '../../../src/plan/workspace';
 import { loadOrt, measureScratch } from './ortScratchRunner';
 import { machineL2Bytes, probeModel, type OrtCase } from './probeModel';
+import { buildModel, node, tensorValue } from '../../support/onnxBuilder';
 import { buildCase, envOf, gqaCase, matMulNBitsCase, qLinearConvCase, type NodeCase } from './workspaceCase';
 
 const F = 1;
@@ -214,4 +215,27 @@ for (const threads of [1, 4]) {
       assert.equal(est.bytes, measured, `${c.name}: estimate ${est.bytes}, ORT ${measured}`);
     });
   }
+}
+
+/**
+ * Sequence and optional ops that only wrap or count values: a second node makes or reads the
+ * sequence or optional (probe node 'n'); ORT's node statistics give 0 for 'n', as estimateWorkspace does.
+ */
+const SEQ: Record<string, { nodes: () => ReturnType<typeof node>[]; feeds: boolean; outputs: ReturnType<typeof tensorValue>[]; spec: NodeCase }> = {
+  SequenceLength: { nodes: () => [node('SequenceConstruct', ['x', 'x'], ['s'], { name: 'sc' }), node('SequenceLength', ['s'], ['l'], { name: 'n' })], feeds: true, outputs: [tensorValue('l', I64, [])], spec: { op: 'SequenceLength', inputs: [[F, [4, 64]]], outputs: [[I64, []]] } },
+  SequenceEmpty: { nodes: () => [node('SequenceEmpty', [], ['e'], { name: 'n' }), node('SequenceLength', ['e'], ['l'], { name: 'sl' })], feeds: false, outputs: [tensorValue('l', I64, [])], spec: { op: 'SequenceEmpty', inputs: [], outputs: [[F, []]] } },
+  Optional: { nodes: () => [node('Optional', ['x'], ['o'], { name: 'n' }), node('OptionalHasElement', ['o'], ['h'], { name: 'he' })], feeds: true, outputs: [tensorValue('h', BOOL, [])], spec: { op: 'Optional', inputs: [[F, [4, 64]]], outputs: [[F, [4, 64]]] } },
+  OptionalHasElement: { nodes: () => [node('Optional', ['x'], ['o'], { name: 'op' }), node('OptionalHasElement', ['o'], ['h'], { name: 'n' })], feeds: true, outputs: [tensorValue('h', BOOL, [])], spec: { op: 'OptionalHasElement', inputs: [[F, [4, 64]]], outputs: [[BOOL, []]] } },
+  OptionalGetElement: { nodes: () => [node('Optional', ['x'], ['o'], { name: 'op' }), node('OptionalGetElement', ['o'], ['y'], { name: 'n' })], feeds: true, outputs: [tensorValue('y', F, [4, 64])], spec: { op: 'OptionalGetElement', inputs: [[F, [4, 64]]], outputs: [[F, [4, 64]]] } },
+};
+
+for (const [name, c] of Object.entries(SEQ)) {
+  test(`ORT 1.30 node stats match estimateWorkspace(): ${name} (two-node probe)`, { skip: ort ? false : 'onnxruntime-node is not loadable here' }, async () => {
+    const bytes = buildModel({ opset: 18, nodes: c.nodes(), inputs: c.feeds ? [tensorValue('x', F, [4, 64])] : [], outputs: c.outputs });
+    const measured = (await measureScratch(bytes, c.feeds ? [{ name: 'x', dtype: F, dims: [4, 64] }] : [], THREADS)).get('n');
+    const { node: n, io } = buildCase(c.spec);
+    const est = estimateWorkspace(n, io, envOf(THREADS, { l2CacheBytes: l2Bytes, opset: 18 }));
+    assert.equal(measured, 0, `${name}: ORT ${measured}`);
+    assert.equal(est.bytes, measured, `${name}: estimate ${est.bytes} (${est.reason ?? est.state}), ORT ${measured}`);
+  });
 }
