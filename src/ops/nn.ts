@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, dftBuffers, oneBufferAfterOutputs } from './scratchFacts';
+import { atMostBuffersAfterOutputs, deformConvColumnsThenPlan, dftBuffers, oneBufferAfterOutputs } from './scratchFacts';
 import { I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
@@ -60,9 +60,9 @@ export const NN_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: workspaceFormula(CONV_WORKSPACE.DeformConv),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(deformConvColumnsThenPlan, 'core/providers/cpu/nn/deform_conv.cc'),
   }),
   op('ai.onnx', 'MaxPool', {
     shape: shapeRule(NN_RULES.MaxPool),

@@ -9,6 +9,7 @@
  * checked by the arena oracle (test/oracle/arenaOracle.test.ts).
  */
 import { broadcastCount } from './workspace/opView';
+import { deformConvBuffers } from './workspace/convWorkspace';
 
 /** The buffers of one step's scratch, in request order. */
 export interface ScratchPieces {
@@ -79,6 +80,15 @@ export const twoSelectionsBeforeOutputs = (xIndex: number, yIndex: number): Scra
   if (nx + ny === 0 || total % (nx + ny) !== 0) return null;
   const elemBytes = total / (nx + ny);
   return { before: [nx * elemBytes, ny * elemBytes], after: [] };
+};
+
+/** DeformConv (`nn/deform_conv.cc`): Y, then the column buffer, then the sampling plan (deformConvBuffers), both freed at the end. */
+export const deformConvColumnsThenPlan: ScratchSplit = (total, _outputs, _inputs, shapes) => {
+  const x = numericDims(shapes[0]);
+  const w = numericDims(shapes[1]);
+  const offset = numericDims(shapes[2]);
+  const b = x && w && offset ? deformConvBuffers(x, w, offset) : null;
+  return b && b.col + b.plan === total ? { before: [], after: [b.col, b.plan] } : null;
 };
 
 /** `shape` when every dim is a number, else null. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, dftBuffers, onlyFirstOutput, twoSelectionsBeforeOutputs } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, twoSelectionsBeforeOutputs } from '../../src/ops/scratchFacts';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
   assert.deepEqual(atMostBuffersAfterOutputs(6)(1000, [512], [], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1000, maxBuffers: 6 } });
@@ -40,4 +40,11 @@ test('Where: the X selection (condition broadcast with X), then the Y selection,
   assert.deepEqual(twoSelectionsBeforeOutputs(1, 4)(64 + 4, [64], [], [[4, 1], [1, 16], null, null, [1]]), { before: [64, 4], after: [] });
   assert.equal(where(100, [96], [], [[2, 'n'], [2, 3], [2, 3]]), null);
   assert.equal(where(100, [96], [], [[2, 3], [2, 3], [2, 3]]), null, 'a total that is not a whole number of elements');
+});
+
+test('DeformConv: the column buffer of one image, then the sampling plan, rounded to 8 output pixels per offset group and kernel position', () => {
+  // X [1, 4, 7, 8], W [8, 4, 3, 3], offset [1, 18, 5, 6]: col 4·9·30·4 = 4,320 B; plan 9·ceil(30/8)·256 = 9,216 B (ORT 1.30: 13,536 B in all).
+  assert.deepEqual(deformConvColumnsThenPlan(13536, [7680], [], [[1, 4, 7, 8], [8, 4, 3, 3], [1, 18, 5, 6]]), { before: [], after: [4320, 9216] });
+  assert.equal(deformConvColumnsThenPlan(13024, [7680], [], [[1, 4, 7, 8], [8, 4, 3, 3], [1, 18, 5, 6]]), null, 'another total is not this split');
+  assert.equal(deformConvColumnsThenPlan(13536, [7680], [], [[1, 4, 7, 8], [8, 4, 3, 3], [1, 'n', 5, 6]]), null);
 });

@@ -888,3 +888,22 @@ export function functionOpsModel(): Uint8Array {
     initializers: [tensor('gs', F, [2], { values: [1, 1] }), tensor('gb', F, [2], { values: [0, 0] }), int64Tensor('wlen', [64], [])],
   });
 }
+
+/**
+ * DeformConv (opset 19) large enough for its scratch to shape the arena: after Y, a 576 KiB column
+ * buffer and a 288 KiB sampling plan; a second one with two offset groups and a mask follows.
+ */
+export function deformConvModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    opset: 19,
+    nodes: [
+      node('DeformConv', ['x', 'w', 'off'], ['y'], { name: 'deform', attrs: [attr.ints('pads', [1, 1, 1, 1])] }),
+      node('Relu', ['y'], ['r'], { name: 'relu' }),
+      node('DeformConv', ['r', 'w2', 'off2', '', 'mask'], ['out'], { name: 'deform_masked', attrs: [attr.int('offset_group', 2), attr.ints('pads', [1, 1, 1, 1])] }),
+    ],
+    inputs: [tensorValue('x', F, [1, 16, 32, 32]), tensorValue('off', F, [1, 18, 32, 32]), tensorValue('off2', F, [1, 36, 32, 32]), tensorValue('mask', F, [1, 18, 32, 32])],
+    outputs: [tensorValue('out', F, [1, 8, 32, 32])],
+    initializers: [tensor('w', F, [16, 16, 3, 3]), tensor('w2', F, [8, 16, 3, 3])],
+  });
+}

@@ -175,6 +175,11 @@ const CASES: OrtCase[] = [
   { name: 'Scatter (opset 10)', opset: 10, spec: { op: 'Scatter', inputs: [[F, [4, 4]], [I64, [1, 4]], [F, [1, 4]]], outputs: [[F, [4, 4]]] } },
   { name: 'Inverse (contrib)', spec: { op: 'Inverse', domain: 'com.microsoft', inputs: [[F, [2, 4, 4]]], outputs: [[F, [2, 4, 4]]] } },
   { name: 'ExpandDims (contrib)', spec: { op: 'ExpandDims', domain: 'com.microsoft', inputs: [[F, [4, 8]], [I32, []]], outputs: [[F, [4, 1, 8]]], constant: [1], values: { 1: [1] } } },
+  // DeformConv: the column buffer of one image, then the sampling plan (256-byte blocks per offset group, kernel position and 8 output pixels).
+  { name: 'DeformConv 2 channels, 6×6 output', opset: 19, spec: { op: 'DeformConv', inputs: [[F, [1, 2, 8, 8]], [F, [4, 2, 3, 3]], [F, [1, 18, 6, 6]]], outputs: [[F, [1, 4, 6, 6]]] } },
+  { name: 'DeformConv 5×6 output (plan rows rounded each)', opset: 19, spec: { op: 'DeformConv', inputs: [[F, [1, 4, 7, 8]], [F, [8, 4, 3, 3]], [F, [1, 18, 5, 6]]], outputs: [[F, [1, 8, 5, 6]]] } },
+  { name: 'DeformConv 2 offset groups', opset: 19, spec: { op: 'DeformConv', attrs: { offset_group: 2 }, inputs: [[F, [1, 4, 10, 10]], [F, [8, 4, 3, 3]], [F, [1, 36, 8, 8]]], outputs: [[F, [1, 8, 8, 8]]] } },
+  { name: 'DeformConv batch 2, group 2, with a mask', opset: 19, spec: { op: 'DeformConv', attrs: { group: 2 }, inputs: [[F, [2, 4, 10, 10]], [F, [8, 2, 3, 3]], [F, [2, 18, 8, 8]], null, [F, [2, 9, 8, 8]]], outputs: [[F, [2, 8, 8, 8]]] } },
   // Multinomial: one double per class; STFT: DFT's Bluestein buffers per frame (a power-of-two frame length takes none).
   { name: 'Multinomial 2×10, 5 samples', spec: { op: 'Multinomial', attrs: { sample_size: 5 }, inputs: [[F, [2, 10]]], outputs: [[I32, [2, 5]]] } },
   { name: 'Multinomial 1×100, 1 sample', spec: { op: 'Multinomial', attrs: { sample_size: 1 }, inputs: [[F, [1, 100]]], outputs: [[I32, [1, 1]]] } },
