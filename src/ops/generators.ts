@@ -2,9 +2,10 @@
  * Generators: Constant-like, Range, random and window functions: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroProbed, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroProbed, noWorkspaceFormula, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
 import { I00 } from './kernelFacts';
 import { I } from './fp16Facts';
+import { oneBufferAfterOutputs, stftFrameBuffers } from './scratchFacts';
 import { GENERATOR_RULES } from '../shape/rules/generators';
 import { TENSOR_WORKSPACE } from './workspace/tensorWorkspace';
 import { SIGNAL_WORKSPACE } from './workspace/signalWorkspace';
@@ -74,7 +75,7 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Multinomial),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'core/providers/cpu/generator/random.cc'),
   }),
   op('ai.onnx', 'HannWindow', {
     shape: shapeRule(GENERATOR_RULES.HannWindow),
@@ -119,6 +120,6 @@ export const GENERATOR_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(SIGNAL_WORKSPACE.STFT),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(stftFrameBuffers, 'core/providers/cpu/signal/dft.cc'),
   }),
 ];

@@ -82,6 +82,23 @@ export const twoSelectionsBeforeOutputs = (xIndex: number, yIndex: number): Scra
   return { before: [nx * elemBytes, ny * elemBytes], after: [] };
 };
 
+/**
+ * STFT (`signal/dft.cc`) with a window and a frame length n that is not a power of two: after Y,
+ * DFT's Bluestein buffers of M = nextPow2(2n - 1) complex floats, three shared and two per frame,
+ * each frame's two freed before the next frame's are taken, so at most five are live (the same
+ * chunks serve every frame). The arena oracle's signal_ops model checks the effect: with every
+ * frame's buffers live at once (3.2 MB there) the replay's arena grew to 7 MB where ORT's stayed at
+ * 1 MB; after Y and not before it (before, the output lands elsewhere). It does not tell one live
+ * buffer from five. Null without a window (n is then a value, not a shape).
+ */
+export const stftFrameBuffers: ScratchSplit = (total, _outputs, _inputs, shapes) => {
+  const window = numericDims(shapes[2]);
+  if (!window || window.length !== 1 || window[0]! < 2) return null;
+  const buffer = 8 * 2 ** Math.ceil(Math.log2(2 * window[0]! - 1));
+  if (total % buffer !== 0) return null;
+  return { before: [], after: new Array<number>(Math.min(total / buffer, 5)).fill(buffer) };
+};
+
 /** DeformConv (`nn/deform_conv.cc`): Y, then the column buffer, then the sampling plan (deformConvBuffers), both freed at the end. */
 export const deformConvColumnsThenPlan: ScratchSplit = (total, _outputs, _inputs, shapes) => {
   const x = numericDims(shapes[0]);

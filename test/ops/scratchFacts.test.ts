@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, twoSelectionsBeforeOutputs } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, stftFrameBuffers, twoSelectionsBeforeOutputs } from '../../src/ops/scratchFacts';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
   assert.deepEqual(atMostBuffersAfterOutputs(6)(1000, [512], [], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1000, maxBuffers: 6 } });
@@ -47,4 +47,11 @@ test('DeformConv: the column buffer of one image, then the sampling plan, rounde
   assert.deepEqual(deformConvColumnsThenPlan(13536, [7680], [], [[1, 4, 7, 8], [8, 4, 3, 3], [1, 18, 5, 6]]), { before: [], after: [4320, 9216] });
   assert.equal(deformConvColumnsThenPlan(13024, [7680], [], [[1, 4, 7, 8], [8, 4, 3, 3], [1, 18, 5, 6]]), null, 'another total is not this split');
   assert.equal(deformConvColumnsThenPlan(13536, [7680], [], [[1, 4, 7, 8], [8, 4, 3, 3], [1, 'n', 5, 6]]), null);
+});
+
+test('STFT: after Y, at most five Bluestein buffers live (three shared, two of one frame); no window, no split', () => {
+  // n = 400: M = 1024 complex floats, 8 KiB each; 2 × 98 frames: 395 buffers, 3,235,840 B requested in all.
+  assert.deepEqual(stftFrameBuffers(3235840, [315168], [], [[2, 16000, 1], [], [400], []]), { before: [], after: [8192, 8192, 8192, 8192, 8192] });
+  assert.equal(stftFrameBuffers(3235840, [315168], [], [[2, 16000, 1], [], null, []]), null);
+  assert.equal(stftFrameBuffers(1000, [315168], [], [[2, 16000, 1], [], [400], []]), null, 'not a whole number of buffers');
 });

@@ -907,3 +907,25 @@ export function deformConvModel(): Uint8Array {
     initializers: [tensor('w', F, [16, 16, 3, 3]), tensor('w2', F, [8, 16, 3, 3])],
   });
 }
+
+/**
+ * An audio front end and a sampler: STFT over two 1 s, 16 kHz signals framed at 400 samples (DFT's
+ * Bluestein buffers per frame, 3.2 MB, after the output), then the magnitude, and Multinomial over a
+ * wide class axis (one double per class, after its output).
+ */
+export function signalOpsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('HannWindow', ['wlen'], ['win'], { name: 'hann' }),
+      node('STFT', ['audio', 'step', 'win', 'wlen'], ['spec'], { name: 'stft' }),
+      node('Mul', ['spec', 'spec'], ['power'], { name: 'power' }),
+      node('ReduceSum', ['power', 'last'], ['mag'], { name: 'magnitude', attrs: [attr.int('keepdims', 0)] }),
+      node('Multinomial', ['logits'], ['ids'], { name: 'sample', attrs: [attr.int('sample_size', 4)] }),
+    ],
+    inputs: [tensorValue('audio', F, [2, 16000, 1]), tensorValue('logits', F, [2, 50000])],
+    outputs: [tensorValue('mag', F, [2, 98, 201]), tensorValue('ids', DataType.INT32, [2, 4])],
+    initializers: [int64Tensor('step', [160], []), int64Tensor('wlen', [400], []), int64Tensor('last', [-1])],
+  });
+}
