@@ -94,7 +94,7 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
       const split = findOp(s.domain, s.opType)?.arenaScratch;
       const sizeOf = (o: string) => (o === '' ? 0 : graph.values[indexOf().get(o) ?? -1]?.bytes ?? null);
       const shapeOf = (o: string) => (o === '' ? null : graph.values[indexOf().get(o) ?? -1]?.shape ?? null);
-      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map(sizeOf), s.inputs.map(sizeOf), s.inputs.map(shapeOf)) : null;
+      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map(sizeOf), s.inputs.map(sizeOf), s.inputs.map(shapeOf), s.outputs.map(shapeOf)) : null;
       if (pieces) {
         // The held buffer's place among the fresh allocations: after those of the node's first outputs.
         const firstOutputs = new Set<ReplayId>(s.outputs.slice(0, pieces.heldFromOutput?.outputsBefore ?? 0).map((o) => indexOf().get(o) ?? -1));

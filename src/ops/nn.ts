@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, deformConvColumnsThenPlan, dftBuffers, oneBufferAfterOutputs } from './scratchFacts';
+import { atMostBuffersAfterOutputs, deformConvColumnsThenPlan, dftBuffers, oneBufferAfterOutputs, resizeTables } from './scratchFacts';
 import { I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
@@ -188,7 +188,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Resize),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(resizeTables, 'core/providers/cpu/tensor/upsample.cc'),
   }),
   op('ai.onnx', 'Upsample', {
     shape: shapeRule(NN_RULES.Upsample),
@@ -197,7 +197,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Upsample),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(resizeTables, 'core/providers/cpu/tensor/upsample.cc'),
   }),
   op('ai.onnx', 'Einsum', {
     shape: shapeRule(NN_RULES.Einsum),
@@ -233,7 +233,10 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(RNN_WORKSPACE.GRU),
     prepack: prepackRule(PREPACK_RULES.GRU),
-    arenaScratch: scratchOrderUnknown,
+    // deep_cpu_gru.cc takes Y and Y_h first, then a stand-in for an absent Y_h and, per direction
+    // (UniDirectionalGru), at most 12 buffers (ZRH and linear outputs, hidden states, sequence
+    // lengths, five bias copies, two reverse copies): at most 1 + 2·12.
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(25), 'core/providers/cpu/rnn/deep_cpu_gru.cc'),
   }),
   op('ai.onnx', 'LSTM', {
     shape: shapeRule(NN_RULES.LSTM),

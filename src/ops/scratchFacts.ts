@@ -10,6 +10,7 @@
  */
 import { broadcastCount } from './workspace/opView';
 import { deformConvBuffers } from './workspace/convWorkspace';
+import { linearResizeTableBytes } from './workspace/tensorWorkspace';
 
 /** The buffers of one step's scratch, in request order. */
 export interface ScratchPieces {
@@ -34,13 +35,15 @@ export interface ScratchPieces {
 /**
  * Splits a step's `totalBytes` of scratch into its buffers; null when this split does not apply.
  * `outputBytes` and `inputBytes` are the step's output and input sizes (null = unknown, 0 = absent),
- * `inputShapes` its inputs' shapes as the report gives them (null = unknown or absent).
+ * `inputShapes` and `outputShapes` its inputs' and outputs' shapes as the report gives them (null =
+ * unknown or absent).
  */
 export type ScratchSplit = (
   totalBytes: number,
   outputBytes: readonly (number | null)[],
   inputBytes: readonly (number | null)[],
   inputShapes: readonly (readonly (number | string | null)[] | null)[],
+  outputShapes?: readonly (readonly (number | string | null)[] | null)[],
 ) => ScratchPieces | null;
 
 /**
@@ -97,6 +100,19 @@ export const stftFrameBuffers: ScratchSplit = (total, _outputs, _inputs, shapes)
   const buffer = 8 * 2 ** Math.ceil(Math.log2(2 * window[0]! - 1));
   if (total % buffer !== 0) return null;
   return { before: [], after: new Array<number>(Math.min(total / buffer, 5)).fill(buffer) };
+};
+
+/**
+ * Resize and Upsample (`tensor/upsample.cc`): Y, then in linear modes the one index and weight
+ * buffer (linearResizeTableBytes; the arena oracle's resize_gru model), else, antialiased, at most
+ * three buffers after Y (`upsample_antialias.h`: two weight tables and the intermediate image)
+ * whose order is not modeled.
+ */
+export const resizeTables: ScratchSplit = (total, outputs, inputs, shapes, outShapes) => {
+  const x = numericDims(shapes[0]);
+  const y = numericDims(outShapes?.[0]);
+  if (x && y && linearResizeTableBytes(x, y) === total) return { before: [], after: [total] };
+  return atMostBuffersAfterOutputs(3)(total, outputs, inputs, shapes, outShapes);
 };
 
 /** DeformConv (`nn/deform_conv.cc`): Y, then the column buffer, then the sampling plan (deformConvBuffers), both freed at the end. */

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, stftFrameBuffers, twoSelectionsBeforeOutputs } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs } from '../../src/ops/scratchFacts';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
   assert.deepEqual(atMostBuffersAfterOutputs(6)(1000, [512], [], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1000, maxBuffers: 6 } });
@@ -54,4 +54,10 @@ test('STFT: after Y, at most five Bluestein buffers live (three shared, two of o
   assert.deepEqual(stftFrameBuffers(3235840, [315168], [], [[2, 16000, 1], [], [400], []]), { before: [], after: [8192, 8192, 8192, 8192, 8192] });
   assert.equal(stftFrameBuffers(3235840, [315168], [], [[2, 16000, 1], [], null, []]), null);
   assert.equal(stftFrameBuffers(1000, [315168], [], [[2, 16000, 1], [], [400], []]), null, 'not a whole number of buffers');
+});
+
+test('Resize: a linear table of its own size after Y; an antialiased one (another total) as at most three buffers after Y', () => {
+  // [1, 8, 64, 64] to [1, 8, 128, 128]: 16·(128 + 128) = 4,096 B.
+  assert.deepEqual(resizeTables(4096, [524288], [], [[1, 8, 64, 64], null, [4]], [[1, 8, 128, 128]]), { before: [], after: [4096] });
+  assert.deepEqual(resizeTables(70000, [131072], [], [[1, 8, 128, 128], null, [4]], [[1, 8, 64, 64]]), { before: [], after: [], afterOutputsUnordered: { totalBytes: 70000, maxBuffers: 3 } });
 });

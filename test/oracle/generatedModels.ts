@@ -929,3 +929,30 @@ export function signalOpsModel(): Uint8Array {
     initializers: [int64Tensor('step', [160], []), int64Tensor('wlen', [400], []), int64Tensor('last', [-1])],
   });
 }
+
+/**
+ * Resize in linear modes (bilinear, trilinear, antialiased) and GRUs (bidirectional with Y and Y_h;
+ * forward without Y_h, whose state ORT keeps in a buffer of its own): their scratch comes after
+ * their outputs, in at most 3 and 25 buffers.
+ */
+export function resizeGruModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const H = 64;
+  return buildModel({
+    opset: 18,
+    nodes: [
+      node('Resize', ['img', '', 'up2'], ['big'], { name: 'bilinear', attrs: [attr.string('mode', 'linear')] }),
+      node('Resize', ['big', '', 'down2'], ['small'], { name: 'antialiased', attrs: [attr.string('mode', 'linear'), attr.int('antialias', 1)] }),
+      node('Resize', ['vol', '', 'up3'], ['vol2'], { name: 'trilinear', attrs: [attr.string('mode', 'linear')] }),
+      node('GRU', ['seq', 'W', 'R', 'B'], ['Y', 'Y_h'], { name: 'gru_bi', attrs: [attr.int('hidden_size', H), attr.string('direction', 'bidirectional')] }),
+      node('GRU', ['seq', 'W1', 'R1', 'B1'], ['Y1'], { name: 'gru_fwd', attrs: [attr.int('hidden_size', H), attr.int('linear_before_reset', 1)] }),
+    ],
+    inputs: [tensorValue('img', F, [1, 8, 64, 64]), tensorValue('vol', F, [1, 2, 8, 16, 16]), tensorValue('seq', F, [50, 4, 32])],
+    outputs: [tensorValue('small', F, [1, 8, 64, 64]), tensorValue('vol2', F, [1, 2, 16, 32, 32]), tensorValue('Y', F, [50, 2, 4, H]), tensorValue('Y_h', F, [2, 4, H]), tensorValue('Y1', F, [50, 1, 4, H])],
+    initializers: [
+      tensor('up2', F, [4], { values: [1, 1, 2, 2] }), tensor('down2', F, [4], { values: [1, 1, 0.5, 0.5] }), tensor('up3', F, [5], { values: [1, 1, 2, 2, 2] }),
+      tensor('W', F, [2, 3 * H, 32]), tensor('R', F, [2, 3 * H, H]), tensor('B', F, [2, 6 * H]),
+      tensor('W1', F, [1, 3 * H, 32]), tensor('R1', F, [1, 3 * H, H]), tensor('B1', F, [1, 6 * H]),
+    ],
+  });
+}

@@ -21,6 +21,24 @@ function antialiasBytes(v: OpView, x: number[], y: number[], mode: string): Work
   return formula(bytes + x[2] * y[3] * x[0] * x[1] * f, source);
 }
 
+/**
+ * The one index and weight buffer of a linear (not antialiased) Resize from `x` to `y`: int32
+ * indices plus float weights per output row and column (bilinear: rank 2, rank 4 with N and C
+ * unscaled, or NHWC), or per output depth, row and column (trilinear: rank 3, or rank 5 with N and
+ * C unscaled); null for other ranks and scales.
+ */
+export function linearResizeTableBytes(x: readonly number[], y: readonly number[]): number | null {
+  const outerUnscaled = (k: number) => x.slice(0, k).every((n, d) => y[d] === n);
+  if (x.length !== y.length) return null;
+  if (x.length === 2 || (x.length === 4 && outerUnscaled(2))) return 16 * (y[x.length - 2]! + y[x.length - 1]!);
+  if (x.length === 4 && y[0] === x[0] && y[3] === x[3]) return 16 * (y[1]! + y[2]!);
+  if (x.length === 3 || (x.length === 5 && outerUnscaled(2))) {
+    const n = x.length;
+    return 24 * (y[n - 3]! + y[n - 2]! + y[n - 1]!);
+  }
+  return null;
+}
+
 /** Resize/Upsample: nearest and cubic keep tables off the arena; linear takes one index+weight buffer. */
 const resize: WorkspaceRule = {
   source: 'core/providers/cpu/tensor/upsample.cc',
@@ -31,16 +49,8 @@ const resize: WorkspaceRule = {
     const y = v.outDims(0);
     if (v.int('antialias', 0) !== 0) return antialiasBytes(v, x, y, mode);
     if (mode === 'cubic') return zero(this.source);
-    const outerUnscaled = (k: number) => x.slice(0, k).every((n, d) => y[d] === n);
-    // Bilinear: rank 2, or rank 4 with N and C unscaled: int32 indices plus float weights per output row and column.
-    if (x.length === 2 || (x.length === 4 && outerUnscaled(2))) return formula(16 * (y[x.length - 2] + y[x.length - 1]), this.source);
-    // NHWC bilinear (N and C unscaled, C last) takes the same buffer over H and W.
-    if (x.length === 4 && y[0] === x[0] && y[3] === x[3]) return formula(16 * (y[1] + y[2]), this.source);
-    if (x.length === 3 || (x.length === 5 && outerUnscaled(2))) {
-      const n = x.length;
-      return formula(24 * (y[n - 3] + y[n - 2] + y[n - 1]), this.source);
-    }
-    return unavailable(`${v.label} linear on rank ${x.length} with these scales is not modelled`, this.source);
+    const table = linearResizeTableBytes(x, y);
+    return table === null ? unavailable(`${v.label} linear on rank ${x.length} with these scales is not modelled`, this.source) : formula(table, this.source);
   },
 };
 
