@@ -157,7 +157,7 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE['com.microsoft::BiasGelu']),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'contrib_ops/cpu/bert/bias_gelu.cc'),
   }),
   op('com.microsoft', 'Gelu', {
     shape: shapeRule(CONTRIB_RULES.Gelu),

@@ -2,7 +2,8 @@
  * ONNX quantization ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, prepackRule, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
+import { oneBufferAfterOutputs } from './scratchFacts';
 import { QUANT_RULES } from '../shape/rules/quant';
 import { QUANT_WORKSPACE } from './workspace/quantWorkspace';
 import { PREPACK_RULES } from './workspace/prepackRules';
@@ -42,7 +43,7 @@ export const QUANT_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(QUANT_WORKSPACE.QLinearMatMul),
     prepack: prepackRule(PREPACK_RULES.QLinearMatMul),
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'core/providers/cpu/quantization/quantize_linear_matmul.cc'),
   }),
   op('ai.onnx', 'MatMulInteger', {
     shape: shapeRule(QUANT_RULES.MatMulInteger),

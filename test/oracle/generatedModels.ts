@@ -956,3 +956,29 @@ export function resizeGruModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * A quantized MatMul (QLinearMatMul: its int32 product after Y) and ORT's fused BiasGelu (one
+ * intermediate of the output's size after Y), sized so that their scratch shapes the arena.
+ */
+export function quantMatMulBiasGeluModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const U8 = DataType.UINT8;
+  return buildModel({
+    opset: 17,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('QLinearMatMul', ['a', 'as', 'az', 'b', 'bs', 'bz', 'ys', 'yz'], ['q'], { name: 'qmatmul' }),
+      node('DequantizeLinear', ['q', 'ys', 'yz'], ['dq'], { name: 'dequant' }),
+      node('BiasGelu', ['dq', 'bias'], ['g'], { name: 'bias_gelu', domain: 'com.microsoft' }),
+    ],
+    inputs: [tensorValue('a', U8, [256, 512])],
+    outputs: [tensorValue('g', F, [256, 768])],
+    initializers: [
+      tensor('as', F, [], { values: [0.02] }), tensor('az', U8, [], { values: [128] }),
+      tensor('b', U8, [512, 768]), tensor('bs', F, [], { values: [0.01] }), tensor('bz', U8, [], { values: [128] }),
+      tensor('ys', F, [], { values: [0.05] }), tensor('yz', U8, [], { values: [128] }),
+      tensor('bias', F, [768]),
+    ],
+  });
+}
