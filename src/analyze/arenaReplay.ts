@@ -103,6 +103,7 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
           after: pieces.after,
           ...(pieces.afterOutputsUnordered ? { afterOutputsUnordered: { ...pieces.afterOutputsUnordered, where: stepWhere(graph, s) } } : {}),
           ...(pieces.heldFromOutput ? { heldFromAlloc: { allocsBefore: allocs.filter((a) => firstOutputs.has(a.id)).length, bytes: pieces.heldFromOutput.bytes } } : {}),
+          ...(pieces.chainBefore ? { chainBefore: pieces.chainBefore } : {}),
         };
       }
       else unknown ??= `${stepWhere(graph, s)}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;

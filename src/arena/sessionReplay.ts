@@ -53,6 +53,11 @@ export interface ReplayStep {
     afterOutputsUnordered?: { totalBytes: number; maxBuffers: number; where: string };
     /** A buffer requested after the first `allocsBefore` of `allocs`, held to the end of Compute. */
     heldFromAlloc?: { allocsBefore: number; bytes: number };
+    /**
+     * `count` buffers of `bytes` requested before the outputs one after the other, each freed once
+     * the next is taken; the last is freed after the outputs (a variadic op's chain of intermediates).
+     */
+    chainBefore?: { bytes: number; count: number };
   };
   /** Roots released after the step. */
   frees: readonly ReplayId[];
@@ -243,6 +248,15 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     }
     // No arrays for a step without scratch (most): two per step per Run were 1.6M at 200k steps and 4 Runs.
     const early = step.scratch.before.length === 0 ? NO_HANDLES : step.scratch.before.map((b) => arena.alloc(b));
+    const chain = step.scratch.chainBefore;
+    let chainLast = -1;
+    if (chain) {
+      for (let c = 0; c < chain.count; c++) {
+        const h = arena.alloc(chain.bytes);
+        if (chainLast >= 0) arena.free(chainLast);
+        chainLast = h;
+      }
+    }
     const held = step.scratch.heldFromAlloc;
     let heldHandle = -1;
     for (let k = 0; k < step.allocs.length; k++) {
@@ -254,6 +268,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     }
     if (held && held.allocsBefore >= step.allocs.length) heldHandle = arena.alloc(held.bytes);
     for (const h of early) arena.free(h);
+    if (chainLast >= 0) arena.free(chainLast);
     if (step.scratch.after.length > 0) {
       const late = step.scratch.after.map((b) => arena.alloc(b));
       for (const h of late) arena.free(h);

@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, zeroFromSource, noWorkspaceFormula, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { lrnScaleThenSquare, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
+import { lrnScaleThenSquare, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs, variadicIntermediates } from './scratchFacts';
 import { A00, I00 } from './kernelFacts';
 import { N, C, I, NV, CV, inlineAt, only18, from16to18 } from './fp16Facts';
 import { ELEMENTWISE_RULES } from '../shape/rules/elementwise';
@@ -321,7 +321,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Sum),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(variadicIntermediates, 'core/providers/cpu/math/element_wise_ops.cc'),
   }),
   op('ai.onnx', 'Mean', {
     shape: shapeRule(ELEMENTWISE_RULES.Mean),
@@ -330,7 +330,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Mean),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(variadicIntermediates, 'core/providers/cpu/math/element_wise_ops.cc'),
   }),
   op('ai.onnx', 'Max', {
     shape: shapeRule(ELEMENTWISE_RULES.Max),
@@ -339,7 +339,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Max),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(variadicIntermediates, 'core/providers/cpu/math/element_wise_ops.cc'),
   }),
   op('ai.onnx', 'Min', {
     shape: shapeRule(ELEMENTWISE_RULES.Min),
@@ -348,7 +348,7 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(TENSOR_WORKSPACE.Min),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(variadicIntermediates, 'core/providers/cpu/math/element_wise_ops.cc'),
   }),
   op('ai.onnx', 'Where', {
     shape: shapeRule(ELEMENTWISE_RULES.Where),

@@ -138,3 +138,15 @@ test("stepsOfRun 'last' keeps the last run's samples and every run's peaks, as '
   assert.deepEqual(last.runs.map((r) => [r.peakInUse, r.peakHeld, r.usedPattern, r.patternBlockBytes]), every.runs.map((r) => [r.peakInUse, r.peakHeld, r.usedPattern, r.patternBlockBytes]));
   assert.ok(every.runs[0]!.peakHeld.bytes! > 0);
 });
+
+test('a chain of intermediates before the outputs: each freed once the next is taken, so the output reuses the first one\'s chunk', () => {
+  // Three 400 KiB intermediates, then a 400 KiB output, in one 1 MiB region: as a chain at most two are
+  // live and nothing grows. t1 [0, 400), t2 [400, 800); t1 freed, t3 takes [0, 400); t2 freed, merging
+  // with the region's 224 KiB tail into 624 KiB, which the output takes whole (less than twice its
+  // request: not split), so 624 KiB are in use. All four live at once (before: [...]) need another region.
+  const KiB = 1024;
+  const chained = replaySession(noInit, [step([['y', 400 * KiB, true]], [], { before: [], after: [], chainBefore: { bytes: 400 * KiB, count: 3 } })], { arena: true, memPattern: false, runs: 1 });
+  assert.deepEqual(figures(chained.runs[0]!.steps), [[624 * KiB, MiB]]);
+  const allLive = replaySession(noInit, [step([['y', 400 * KiB, true]], [], { before: [400 * KiB, 400 * KiB, 400 * KiB], after: [] })], { arena: true, memPattern: false, runs: 1 });
+  assert.equal(allLive.runs[0]!.steps[0]!.heldBytes! > MiB, true, 'four live buffers need another region');
+});

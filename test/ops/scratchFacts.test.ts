@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates } from '../../src/ops/scratchFacts';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
   assert.deepEqual(atMostBuffersAfterOutputs(6)(1000, [512], [], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1000, maxBuffers: 6 } });
@@ -60,4 +60,9 @@ test('Resize: a linear table of its own size after Y; an antialiased one (anothe
   // [1, 8, 64, 64] to [1, 8, 128, 128]: 16·(128 + 128) = 4,096 B.
   assert.deepEqual(resizeTables(4096, [524288], [], [[1, 8, 64, 64], null, [4]], [[1, 8, 128, 128]]), { before: [], after: [4096] });
   assert.deepEqual(resizeTables(70000, [131072], [], [[1, 8, 128, 128], null, [4]], [[1, 8, 64, 64]]), { before: [], after: [], afterOutputsUnordered: { totalBytes: 70000, maxBuffers: 3 } });
+});
+
+test('variadic Sum/Mean/Max/Min: k - 2 intermediates in a chain before Y; two inputs take none', () => {
+  assert.deepEqual(variadicIntermediates(2 * 4096, [4096], [4096, 4096, 16, 4096], []), { before: [], after: [], chainBefore: { bytes: 4096, count: 2 } });
+  assert.equal(variadicIntermediates(4096, [4096], [4096, 4096], []), null);
 });

@@ -982,3 +982,20 @@ export function quantMatMulBiasGeluModel(): Uint8Array {
     ],
   });
 }
+
+/** Variadic Sum/Max/Mean with 3 to 5 inputs: their broadcast intermediates in a chain before Y, each freed once the next is taken. */
+export function variadicOpsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const big = (n: string) => tensorValue(n, F, [64, 4096]);
+  return buildModel({
+    opset: 13,
+    nodes: [
+      node('Sum', ['a', 'b', 'c'], ['s3'], { name: 'sum3' }),
+      node('Max', ['s3', 'a', 'b', 'row'], ['m4'], { name: 'max4' }),
+      node('Mean', ['m4', 'a', 'b', 'c', 's3'], ['m5'], { name: 'mean5' }),
+      node('Relu', ['m5'], ['h'], { name: 'relu' }),
+    ],
+    inputs: [big('a'), big('b'), big('c'), tensorValue('row', F, [1, 4096])],
+    outputs: [tensorValue('h', F, [64, 4096])],
+  });
+}
