@@ -92,8 +92,10 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
     if (s.workspaceState === 'unavailable') unknown ??= `${stepWhere(graph, s)}: its scratch is unavailable (${s.workspaceReason ?? 'no reason given'})`;
     else if (s.workspaceState === 'formula' && (s.workspaceBytes ?? 0) > 0) {
       const split = findOp(s.domain, s.opType)?.arenaScratch;
-      const sizeOf = (o: string) => (o === '' ? 0 : graph.values[indexOf().get(o) ?? -1]?.bytes ?? null);
-      const shapeOf = (o: string) => (o === '' ? null : graph.values[indexOf().get(o) ?? -1]?.shape ?? null);
+      // An absent input or output ('') is 0 bytes with no shape; a name the graph lacks, unknown.
+      const valueOf = (o: string) => graph.values[indexOf().get(o) ?? -1];
+      const sizeOf = (o: string) => (o === '' ? 0 : valueOf(o)?.bytes ?? null);
+      const shapeOf = (o: string) => (o === '' ? null : valueOf(o)?.shape ?? null);
       const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map(sizeOf), s.inputs.map(sizeOf), s.inputs.map(shapeOf), s.outputs.map(shapeOf)) : null;
       if (pieces) {
         // The held buffer's place among the fresh allocations: after those of the node's first outputs.

@@ -12,7 +12,7 @@ import { execGraphToGraph } from '../plan/execGraphToGraph';
 import { nodeDisplayName } from '../plan/executionOrder';
 import { applyOrtTransforms } from '../plan/ortTransforms';
 import { outputsProvidedByParent, planGraph, planStatic, type GraphPlan, type StaticPlan } from '../plan/planGraph';
-import { ALLOC_KINDS, IS_GRAPH_INPUT, IS_GRAPH_OUTPUT, IS_INITIALIZER, IS_OUTER_SCOPE, REUSE_VIAS } from '../plan/valuePlan';
+import { IS_GRAPH_INPUT, IS_GRAPH_OUTPUT, IS_INITIALIZER, IS_OUTER_SCOPE } from '../plan/valuePlan';
 import { formatBytesExact } from '../report/formatBytes';
 import type { SizeWithReason } from '../plan/peakMemory';
 import { shapeBytes } from '../shape/shapeBytes';
@@ -273,7 +273,6 @@ export function buildGraphReport(
     const size = plan.columns.sizes[i]!;
     const released = plan.release.at[a.rootOf[i]!]!;
     const init = rows.initializers[i];
-    const f = a.flags[i]!;
     const staticShape = t?.staticShape ?? (init ? init.dims : null);
     // `?` is an exporter's "unknown", not a dim to bind (a graph input's is bound as input:axis).
     if (staticShape) {
@@ -289,20 +288,20 @@ export function buildGraphReport(
       symbolicShape: staticShape,
       bytes: size.bytes,
       unavailableReason: size.bytes === null ? size.reason ?? 'unknown' : null,
-      allocKind: ALLOC_KINDS[a.kind[i]!]!,
-      root: a.table.names[a.rootOf[i]!]!,
-      reuseVia: REUSE_VIAS[a.via[i]!]!,
+      allocKind: a.allocKindOf(i),
+      root: a.rootNameOf(i),
+      reuseVia: a.reuseViaOf(i),
       reusedFrom: a.reusedFromOf(i),
       producedAt: a.producedAt[i]!,
       releasedAfter: released >= 0 ? released : null,
       lastUsedAt: a.lastConsumer(i),
       producer: rows.producers[i]!,
       consumers: a.consumersOf(i),
-      isGraphInput: (f & IS_GRAPH_INPUT) !== 0,
-      isGraphOutput: (f & IS_GRAPH_OUTPUT) !== 0,
-      isInitializer: (f & IS_INITIALIZER) !== 0,
-      isOuterScope: (f & IS_OUTER_SCOPE) !== 0,
-      providedByParent: (f & IS_GRAPH_OUTPUT) !== 0 && providedByParent,
+      isGraphInput: a.has(i, IS_GRAPH_INPUT),
+      isGraphOutput: a.has(i, IS_GRAPH_OUTPUT),
+      isInitializer: a.has(i, IS_INITIALIZER),
+      isOuterScope: a.has(i, IS_OUTER_SCOPE),
+      providedByParent: a.has(i, IS_GRAPH_OUTPUT) && providedByParent,
     };
   }
 
@@ -385,21 +384,21 @@ function staticRowsOf(exec: ExecGraph, known: StaticPlan): StaticRows {
     displayNames: new Array(order.length), readsInitializer: new Uint8Array(order.length),
     initializers: new Array(a.count), producers: new Array(a.count),
   };
-  const { slots, slotStart, flags, producerNode } = a;
+  const { slots, slotStart, producerNode } = a;
   for (let step = 0; step < order.length; step++) {
     const n = exec.nodes[order[step]!]!;
     rows.displayNames[step] = nodeDisplayName(n);
     // Only a step reading an initializer adds uses or packs to the initialization figures.
     for (let s = slotStart[n.index]!; s < slotStart[n.index]! + n.inputs.length; s++) {
       const v = slots[s]!;
-      if (v >= 0 && (flags[v]! & IS_INITIALIZER) !== 0) {
+      if (v >= 0 && a.has(v, IS_INITIALIZER)) {
         rows.readsInitializer[step] = 1;
         break;
       }
     }
   }
   for (let i = 0; i < a.count; i++) {
-    rows.initializers[i] = (flags[i]! & IS_INITIALIZER) !== 0 ? exec.initializers.get(a.table.names[i]!) : undefined;
+    rows.initializers[i] = a.has(i, IS_INITIALIZER) ? exec.initializers.get(a.table.names[i]!) : undefined;
     const p = producerNode[i]!;
     rows.producers[i] = p < 0 ? null : nodeDisplayName(exec.nodes[p]!);
   }

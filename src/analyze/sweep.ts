@@ -186,7 +186,7 @@ export class PointPlanner {
     const exec = this.known.exec;
     let sum: SymDim = 0;
     for (const v of allocation.values) {
-      if (v.root !== v.name || (v.allocKind !== 'Allocate' && v.allocKind !== 'AllocateOutput') || v.producedAt < 0) continue;
+      if (!allocation.ownsProducedBuffer(v.ortIndex)) continue;
       const end = release.at[v.ortIndex]!;
       if (!(v.producedAt <= step && step <= (end >= 0 ? end : n - 1))) continue;
       const init = exec.initializers.get(v.name);

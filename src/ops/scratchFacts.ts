@@ -8,9 +8,9 @@
  * figures after a step with scratch unavailable. Each split is read from the kernel's source and
  * checked by the arena oracle (test/oracle/arenaOracle.test.ts).
  */
-import { broadcastCount } from './workspace/opView';
 import { deformConvBuffers } from './workspace/convWorkspace';
-import { linearResizeTableBytes } from './workspace/tensorWorkspace';
+import { linearResizeTableBytes, whereSelectionCounts } from './workspace/tensorWorkspace';
+import { bluesteinLength } from './workspace/signalWorkspace';
 
 /** The buffers of one step's scratch, in request order. */
 export interface ScratchPieces {
@@ -80,8 +80,7 @@ export const twoSelectionsBeforeOutputs = (xIndex: number, yIndex: number): Scra
   const x = numericDims(shapes[xIndex]);
   const y = numericDims(shapes[yIndex]);
   if (!cond || !x || !y) return null;
-  const nx = broadcastCount(cond, x);
-  const ny = broadcastCount(cond, y);
+  const [nx, ny] = whereSelectionCounts(cond, x, y);
   if (nx + ny === 0 || total % (nx + ny) !== 0) return null;
   const elemBytes = total / (nx + ny);
   return { before: [nx * elemBytes, ny * elemBytes], after: [] };
@@ -99,7 +98,7 @@ export const twoSelectionsBeforeOutputs = (xIndex: number, yIndex: number): Scra
 export const stftFrameBuffers: ScratchSplit = (total, _outputs, _inputs, shapes) => {
   const window = numericDims(shapes[2]);
   if (!window || window.length !== 1 || window[0]! < 2) return null;
-  const buffer = 8 * 2 ** Math.ceil(Math.log2(2 * window[0]! - 1));
+  const buffer = 8 * bluesteinLength(window[0]!);
   if (total % buffer !== 0) return null;
   return { before: [], after: new Array<number>(Math.min(total / buffer, 5)).fill(buffer) };
 };
@@ -172,7 +171,7 @@ export const atMostBuffersAfterOutputs = (maxBuffers: number | ((totalBytes: num
 export const dftBuffers: ScratchSplit = atMostBuffersAfterOutputs((total) => Math.floor(total / 64));
 
 /** `split` when the node has only its first output (the others absent: 0 bytes), else null: a later output is allocated between the scratch buffers. */
-export const onlyFirstOutput = (split: ScratchSplit): ScratchSplit => (total, outputs, inputs, shapes) => (outputs.slice(1).every((b) => b === 0) ? split(total, outputs, inputs, shapes) : null);
+export const onlyFirstOutput = (split: ScratchSplit): ScratchSplit => (total, outputs, inputs, shapes, outShapes) => (outputs.slice(1).every((b) => b === 0) ? split(total, outputs, inputs, shapes, outShapes) : null);
 
 /**
  * Contrib Attention (`contrib_ops/cpu/bert/attention.cc`, `attention_cpu_base.h`): Y, then the QKV

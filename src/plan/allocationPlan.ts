@@ -13,13 +13,13 @@
  * Invariant: `root` always names the value that owns the buffer (one hop), as ORT's `reused_buffer`.
  */
 import { PlanError } from '../onnx/lensError';
-import type { PlanView } from './planTypes';
+import type { AllocKind, PlanView, ReuseVia } from './planTypes';
 import type { InferredValue } from '../shape/types';
 import type { ExecGraph, ExecNode } from './execGraph';
 import { OUTPUT_RULES, type PlannerState } from './allocationRules';
 import { Freelist } from './freelist';
 import { lookupKernel } from './kernelTable';
-import { ALLOC_KINDS, IS_GRAPH_INPUT, IS_GRAPH_OUTPUT, IS_INITIALIZER, IS_OUTER_SCOPE, KIND_PRE_EXISTING, KIND_STATIC, REUSE_VIAS, type ValuePlan } from './valuePlan';
+import { ALLOC_KINDS, IS_GRAPH_INPUT, IS_GRAPH_OUTPUT, IS_INITIALIZER, IS_OUTER_SCOPE, KIND_ALLOCATE, KIND_OUTPUT, KIND_PRE_EXISTING, KIND_STATIC, REUSE_VIAS, type ValuePlan } from './valuePlan';
 import { typeAtIndex, valueTable, type ValueTable } from './valueTable';
 import type { InferenceIds } from '../shape/inferShapes';
 import { normalizeDomain } from '../onnx/domain';
@@ -92,7 +92,8 @@ export class AllocationPlan {
   private consumerLists: number[][] | null = null;
   private reusedFromObjects: ({ value: string; freedAfter: number } | null)[] | null = null;
 
-  constructor(table: ValueTable, consumerStart: Int32Array, consumerSteps: Int32Array) {
+  /** A plan whose kinds, roots and reuse the rules have still to fill (every value its own root, Allocate). */
+  constructor(table: ValueTable, producers: { producedAt: Int32Array; producerNode: Int32Array }, consumerStart: Int32Array, consumerSteps: Int32Array) {
     const n = table.names.length;
     this.table = table;
     this.count = n;
@@ -102,8 +103,8 @@ export class AllocationPlan {
     this.via = new Uint8Array(n);
     this.reusedFrom = new Int32Array(n).fill(-1);
     this.reusedFreedAfter = new Int32Array(n).fill(-1);
-    this.producedAt = new Int32Array(n).fill(-1);
-    this.producerNode = new Int32Array(n).fill(-1);
+    this.producedAt = producers.producedAt;
+    this.producerNode = producers.producerNode;
     this.consumerStart = consumerStart;
     this.consumerSteps = consumerSteps;
     this.flags = new Uint8Array(n);
@@ -117,6 +118,30 @@ export class AllocationPlan {
 
   get slotStart(): Int32Array {
     return this.table.slotStart;
+  }
+
+  /** Value i's AllocKind, root name and ReuseVia as the Report states them. */
+  allocKindOf(i: number): AllocKind {
+    return ALLOC_KINDS[this.kind[i]!]!;
+  }
+
+  rootNameOf(i: number): string {
+    return this.table.names[this.rootOf[i]!]!;
+  }
+
+  reuseViaOf(i: number): ReuseVia | null {
+    return REUSE_VIAS[this.via[i]!]!;
+  }
+
+  /** Whether value i has `flag` (IS_GRAPH_INPUT, IS_GRAPH_OUTPUT, IS_INITIALIZER, IS_OUTER_SCOPE). */
+  has(i: number, flag: number): boolean {
+    return (this.flags[i]! & flag) !== 0;
+  }
+
+  /** Whether value i owns a buffer a step allocates: a root planned Allocate or AllocateOutput and produced by a step. */
+  ownsProducedBuffer(i: number): boolean {
+    const k = this.kind[i];
+    return this.rootOf[i] === i && (k === KIND_ALLOCATE || k === KIND_OUTPUT) && this.producedAt[i]! >= 0;
   }
 
   /** The ortIndex of value `name`, -1 when the plan has none. */
@@ -172,21 +197,20 @@ export class AllocationPlan {
       const names = this.table.names;
       const objects: ValuePlan[] = new Array(this.count);
       for (let i = 0; i < this.count; i++) {
-        const f = this.flags[i]!;
         objects[i] = {
           name: names[i]!,
           ortIndex: i,
-          allocKind: ALLOC_KINDS[this.kind[i]!]!,
-          root: names[this.rootOf[i]!]!,
-          reuseVia: REUSE_VIAS[this.via[i]!]!,
+          allocKind: this.allocKindOf(i),
+          root: this.rootNameOf(i),
+          reuseVia: this.reuseViaOf(i),
           reusedFrom: this.reusedFromOf(i),
           producedAt: this.producedAt[i]!,
           producerNode: this.producerNode[i]! < 0 ? null : this.producerNode[i]!,
           consumers: this.consumersOf(i),
-          isGraphInput: (f & IS_GRAPH_INPUT) !== 0,
-          isGraphOutput: (f & IS_GRAPH_OUTPUT) !== 0,
-          isInitializer: (f & IS_INITIALIZER) !== 0,
-          isOuterScope: (f & IS_OUTER_SCOPE) !== 0,
+          isGraphInput: this.has(i, IS_GRAPH_INPUT),
+          isGraphOutput: this.has(i, IS_GRAPH_OUTPUT),
+          isInitializer: this.has(i, IS_INITIALIZER),
+          isOuterScope: this.has(i, IS_OUTER_SCOPE),
         };
       }
       this.objects = objects;
@@ -246,9 +270,7 @@ export function computeAllocationPlan(input: AllocationPlanInput): AllocationPla
       consumerSteps[filled[v]!++] = step;
     }
   }
-  const plan = new AllocationPlan(table, consumerStart, consumerSteps);
-  plan.producedAt.set(producedAt);
-  plan.producerNode.set(producerNode);
+  const plan = new AllocationPlan(table, { producedAt, producerNode }, consumerStart, consumerSteps);
   const { flags, rootOf } = plan;
   // The flags are set from the (few) inputs, outputs and initializers, not by a set lookup per value.
   for (const i of exec.inputs) flags[table.index.get(i.name)!]! |= IS_GRAPH_INPUT;

@@ -20,7 +20,6 @@ import type { ReleasePlan } from './releasePlan';
 import type { ParallelPeakFields } from './planTypes';
 import { ParallelCutModel, type CutBuffer } from './parallelCut';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
-import { KIND_ALLOCATE, KIND_OUTPUT } from './valuePlan';
 
 /** The peak of the Parallel view: LiveCurve's peak plus the worst moment (planTypes.ts). */
 export interface ParallelPeak extends ParallelPeakFields {
@@ -50,7 +49,7 @@ function prepare(plan: ParallelPlanInput, isCallerProvided: (ortIndex: number) =
   const from: number[] = [];
   const to: number[] = [];
   const a = plan.allocation;
-  const { producedAt, rootOf, kind, consumerStart, consumerSteps } = a;
+  const { producedAt, rootOf, consumerStart, consumerSteps } = a;
   // Readers of every value sharing each root, by the root's ortIndex, in value order.
   const usersOf: (number[] | undefined)[] = new Array(a.count);
   for (let i = 0; i < a.count; i++) {
@@ -73,7 +72,7 @@ function prepare(plan: ParallelPlanInput, isCallerProvided: (ortIndex: number) =
   const roots: string[] = [];
   const buffers: CutBuffer[] = [];
   for (let i = 0; i < a.count; i++) {
-    if (rootOf[i] !== i || (kind[i] !== KIND_ALLOCATE && kind[i] !== KIND_OUTPUT) || producedAt[i]! < 0 || isCallerProvided(i)) continue;
+    if (!a.ownsProducedBuffer(i) || isCallerProvided(i)) continue;
     roots.push(a.table.names[i]!);
     buffers.push({ producer: producedAt[i]!, users: usersOf[i] ?? [], heldToEnd: plan.release.at[i]! < 0 });
   }

@@ -8,7 +8,6 @@ import type { AllocationPlan } from './allocationPlan';
 import type { ReleasePlan } from './releasePlan';
 import type { ParallelPeakFields } from './planTypes';
 import { appendAt } from './appendAt';
-import { KIND_ALLOCATE, KIND_OUTPUT } from './valuePlan';
 
 /** A byte count, or null with the reason it is unknown. */
 export interface SizeWithReason {
@@ -39,11 +38,10 @@ export function computeLiveBytes(
   let starts: (string[] | undefined)[] | null = null;
   let ends: (string[] | undefined)[] | null = null;
   const unknownReason = new Map<string, string>();
-  const { rootOf, kind, producedAt } = plan;
   const names = plan.table.names;
   for (let i = 0; i < plan.count; i++) {
-    const at = producedAt[i]!;
-    if (rootOf[i] !== i || (kind[i] !== KIND_ALLOCATE && kind[i] !== KIND_OUTPUT) || at < 0 || isCallerProvided(i)) continue;
+    if (!plan.ownsProducedBuffer(i) || isCallerProvided(i)) continue;
+    const at = plan.producedAt[i]!;
     const r = release.at[i]!;
     const end = r >= 0 ? r : stepCount - 1;
     const size = sizeAt(i);

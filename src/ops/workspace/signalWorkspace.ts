@@ -19,6 +19,11 @@ function dftAxis(v: OpView, rank: number): number | null {
   return newer === older ? newer : null;
 }
 
+/** Bluestein's transform length for a DFT of n points: M = nextPow2(2n - 1) complex elements. */
+export function bluesteinLength(n: number): number {
+  return 2 ** Math.ceil(Math.log2(2 * n - 1));
+}
+
 /**
  * DFT (float): power-of-two lengths take nothing from the arena; other lengths n take complex
  * buffers of M = nextPow2(2n - 1): three shared ones plus two per transformed signal.
@@ -34,8 +39,7 @@ function dft(v: OpView): WorkspaceEstimate {
   const n = x[axis];
   if (n <= 0 || (n & (n - 1)) === 0) return zero(source);
   const transforms = numel(x.slice(0, -1)) / n;
-  const m = 2 ** Math.ceil(Math.log2(2 * n - 1));
-  return formula((3 + 2 * transforms) * m * 8, source);
+  return formula((3 + 2 * transforms) * bluesteinLength(n) * 8, source);
 }
 
 /**
@@ -55,8 +59,7 @@ function stft(v: OpView): WorkspaceEstimate {
   if (n <= 0 || (n & (n - 1)) === 0) return zero(source);
   if (step <= 0 || x[1]! < n) return unavailable(`${v.label} frames are not known`, source);
   const frames = Math.floor((x[1]! - n) / step) + 1;
-  const m = 2 ** Math.ceil(Math.log2(2 * n - 1));
-  return formula((3 + 2 * x[0]! * frames) * m * 8, source);
+  return formula((3 + 2 * x[0]! * frames) * bluesteinLength(n) * 8, source);
 }
 
 /** The signal entries, keyed by op label. */

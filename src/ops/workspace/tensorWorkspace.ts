@@ -54,6 +54,11 @@ const resize: WorkspaceRule = {
   },
 };
 
+/** Elements of Where's X selection (the condition broadcast with X) and of its Y selection. */
+export function whereSelectionCounts(cond: number[], x: number[], y: number[]): [number, number] {
+  return [broadcastCount(cond, x), broadcastCount(cond, y)];
+}
+
 /**
  * Where's scratch: an X-selection of broadcast(cond, X) and a Y-selection of broadcast(cond, Y),
  * both live at the merge; X and Y at the given input positions (QLinearWhere has them at 1 and 4).
@@ -62,8 +67,8 @@ export function whereSelections(source: string, xIndex: number, yIndex: number):
   return {
     source,
     estimate(v) {
-      const cond = v.dims(0);
-      return formula((broadcastCount(cond, v.dims(xIndex)) + broadcastCount(cond, v.dims(yIndex))) * v.elemBytes(xIndex), source);
+      const [nx, ny] = whereSelectionCounts(v.dims(0), v.dims(xIndex), v.dims(yIndex));
+      return formula((nx + ny) * v.elemBytes(xIndex), source);
     },
   };
 }
@@ -104,7 +109,6 @@ const einsum: WorkspaceRule = {
   },
 };
 
-/** The tensor-op entries, keyed by op label. */
 /**
  * Multinomial: one double per class (the input's last dim), whatever the batch and sample count.
  * Fitted on ORT 1.30's node statistics (probes: 2×10, 3×7, 1×100, 4×10 with 1 to 50 samples).
@@ -117,6 +121,7 @@ const multinomial: WorkspaceRule = {
   },
 };
 
+/** The tensor-op entries, keyed by op label. */
 export const TENSOR_WORKSPACE: Record<string, WorkspaceRule> = {
   Multinomial: multinomial,
   Resize: resize,
