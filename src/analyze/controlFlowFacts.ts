@@ -8,22 +8,13 @@ import type { Graph } from '../onnx/model';
 import type { ExecNode } from '../plan/execGraph';
 import type { InferredValue } from '../shape/types';
 import type { ControlFlowFacts } from '../report/report';
+import { conditionPassesThrough } from '../shape/rules/controlFlow';
 
 const intAttr = (n: ExecNode, name: string): number | null => {
   const a = n.attributes.find((x) => x.name === name);
   return a?.i ?? null;
 };
 const intsAttr = (n: ExecNode, name: string): number[] | null => n.attributes.find((x) => x.name === name)?.ints ?? null;
-
-/** Body output 0 repeats body input 1 (the condition), by name or through one Identity: the Loop stops only at its trip count. */
-function conditionPassesThrough(body: Graph): boolean {
-  const condIn = body.inputs[1]?.name;
-  const condOut = body.outputs[0]?.name;
-  if (!condIn || !condOut) return false;
-  if (condIn === condOut) return true;
-  const producer = body.nodes.find((x) => x.outputs.includes(condOut));
-  return producer !== undefined && producer.opType === 'Identity' && (producer.domain === '' || producer.domain === 'ai.onnx') && producer.inputs[0] === condIn;
-}
 
 /**
  * The facts of control-flow node `n` (display name `display`), or undefined for other ops.
@@ -57,7 +48,6 @@ export function controlFlowFactsOf(n: ExecNode, display: string, typeOf: (name: 
     else if (m !== null && cond !== null && g && conditionPassesThrough(g)) iterations = Math.max(0, m);
     else if (bound !== undefined) iterations = bound;
     else reason = `its iteration count is decided at run time (bind '${display}.iterations')`;
-    if (reason === null && outs && outs.length - 1 > stateCount) reason = 'its scan outputs are kept per iteration and concatenated at the end, which the replay does not model';
     return { body: g ? 'body' : null, iterations, bodyOutputs: outs, stateCount, reason: reason ?? (g ? null : 'the body is missing') };
   }
   if (n.opType === 'Scan') {

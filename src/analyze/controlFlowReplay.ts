@@ -9,8 +9,10 @@
  *   the If's context). The branch runs once, in its own frame.
  * - **Loop**: an int64 iteration counter and a bool condition first (`LoopImpl::Initialize`), then
  *   each iteration in its own frame; the body's outputs are allocated by that frame and kept as the
- *   next iteration's feeds, those of the iteration before are released after it. At the end the
- *   Loop's outputs are allocated and the last values copied in, then everything is released.
+ *   next iteration's feeds, those of the iteration before are released after it. Scan outputs
+ *   (body outputs after the carried values) are kept from every iteration. At the end the Loop's
+ *   outputs are allocated in order, the last carried values copied in and each scan output's
+ *   iterations concatenated into one, then everything is released.
  * - **Scan** (opset 9+, and 8 with one batch): the outputs first, then per state variable two
  *   buffers of its size that the iterations alternate on (`LoopStateVariable`: one when the scan
  *   length is 2, none when 1); every iteration runs the body in its own frame, which writes into
@@ -82,14 +84,25 @@ export function controlFlowKernel(
       { kind: 'alloc', id: `${tag}cond`, bytes: 1, traced: false },
     ];
     const steps = stepsOf(body, new Set());
-    const carried = (k: number) => outs.map((_, j) => `${tag}${k}:${j}`);
+    // Body outputs 0..stateCount are the condition and the loop-carried values, the rest the
+    // iteration's scan outputs: ORT keeps every iteration's scan outputs until Compute returns
+    // (LoopImpl::SaveOutputsAndUpdateFeeds pushes them into loop_output_tensors_), while a carried
+    // value is dropped once the next iteration's outputs replace it as feeds.
+    const carriedCount = 1 + cf.stateCount;
+    const id = (k: number, j: number) => `${tag}${k}:${j}`;
+    const carried = (k: number) => outs.slice(0, carriedCount).map((_, j) => id(k, j));
     for (let k = 1; k <= cf.iterations; k++) {
-      const escapes = new Map<ReplayId, { id: ReplayId; traced: boolean }>(outs.map((bo, j) => [bodyIndex.get(bo)!, { id: carried(k)[j]!, traced: false }]));
+      // Iteration k's feeds replace those of k - 1, dropping the values of iteration k - 2.
+      if (k >= 3) for (const c of carried(k - 2)) events.push({ kind: 'free', id: c });
+      const escapes = new Map<ReplayId, { id: ReplayId; traced: boolean }>(outs.map((bo, j) => [bodyIndex.get(bo)!, { id: id(k, j), traced: false }]));
       events.push({ kind: 'body', key: body.id, steps, escapes });
-      if (k >= 2) for (const id of carried(k - 1)) events.push({ kind: 'free', id });
     }
+    // The Loop's outputs in output order: each carried value copied into its output, then each scan
+    // output concatenated into one of [iterations, ...] (LoopImpl::Execute, ConcatenateLoopOutput).
     for (const a of allocs) events.push({ kind: 'alloc', ...a });
-    if (cf.iterations >= 1) for (const id of carried(cf.iterations)) events.push({ kind: 'free', id });
+    // The last two iterations' carried values are the feeds and fetches Execute holds to its end.
+    for (let k = Math.max(1, cf.iterations - 1); k <= cf.iterations; k++) for (const c of carried(k)) events.push({ kind: 'free', id: c });
+    for (let k = 1; k <= cf.iterations; k++) for (let j = carriedCount; j < outs.length; j++) events.push({ kind: 'free', id: id(k, j) });
     events.push({ kind: 'free', id: `${tag}iter` }, { kind: 'free', id: `${tag}cond` });
     return { events, unknown: null };
   }

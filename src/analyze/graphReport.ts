@@ -183,7 +183,10 @@ export function buildGraphReport(
   const bytesOf = valueSizes(exec, typeOf, ctx.bindings);
   const sizeOf = (name: string, t: InferredValue | undefined): SizeWithReason => valueSize(exec, name, t, ctx.bindings);
   // known.typed is exec's live nodes, the graph `inference` is of: the plan reads types at their ids.
-  const planInput = { exec, typeOf, bytesOf, sizeOf, ids: inferenceIdsOf(inference), opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: ctx.mainInFileOrder };
+  // Only the main graph of ORT's saved graph is in execution order (rewritten from the partition
+  // dump); a saved body lists its nodes by index, so its order is ORT's DEFAULT order computed here
+  // (the oracle checks both against ORT's profile).
+  const planInput = { exec, typeOf, bytesOf, sizeOf, ids: inferenceIdsOf(inference), opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: parent === null && ctx.mainInFileOrder };
   const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
   ctx.progress.phaseDone(2, graphId, nodeCount);
 

@@ -11,7 +11,7 @@ import { buildReport, type Analysis } from '../../src/analyze/buildReport';
 import { arenaFiguresOf } from '../../src/analyze/arenaReplay';
 import type { Report } from '../../src/report/report';
 import { attr, buildModel, DataType, graph, node, tensor, tensorValue } from '../support/onnxBuilder';
-import { bodyFramesModel, controlFlowModel } from '../oracle/generatedModels';
+import { bodyFramesModel, controlFlowModel, loopScanOutputsModel } from '../oracle/generatedModels';
 import { bigLstmModel, lstmModel } from './controlFlowArenaModels';
 
 function analysis(bytes: Uint8Array): Analysis {
@@ -35,6 +35,20 @@ test('If, Loop and Scan bodies that grow the arena: every main step equals ORT 1
   // Run 2: the main pattern block, and each body's own block from its first run's trace (the If's
   // branch keeps two 1 MiB values alive; the Loop's and Scan's first iterations traced theirs in run 1).
   assert.deepEqual(figures(r, true, 2), [[4194353, 7340081], [4194353, 15728689], [4194353, 15728689], [4194353, 15728689], [4194353, 15728689], [4456497, 15728689], [5505073, 15728689]]);
+});
+
+test("a Loop's scan outputs, kept from each of 4 iterations and concatenated at the end: every main step equals ORT 1.30, pattern off and on, runs 1 and 2", () => {
+  const r = buildReport(analysis(loopScanOutputsModel(4)));
+  assert.deepEqual(r.graphs[0]!.steps.map((s) => s.displayName), ['start', 'loop', 'neg', 'add', 'tanh']);
+  assert.equal(r.graphs[0]!.steps[1]!.controlFlow?.reason, null);
+  // ORT 1.30's profile of this model (mem_bytes_in_use, mem_arena_held after each main node): the
+  // four 1 MiB row slices and the last two carried values are live when the 4 MiB concatenation is
+  // taken, which makes the arena add a 16 MiB region; keeping only the last carried value would not.
+  const run1: [number, number][] = [[1048585, 1048585], [7341065, 32505865], [6296585, 32505865], [7341065, 32505865], [10486793, 32505865]];
+  assert.deepEqual(figures(r, false, 1), run1);
+  assert.deepEqual(figures(r, false, 2), [[1048585, 32505865], ...run1.slice(1)]);
+  assert.deepEqual(figures(r, true, 1), run1);
+  assert.deepEqual(figures(r, true, 2), [[8388617, 32505865], [8388617, 32505865], [8392713, 32505865], [9441289, 32505865], [13635593, 32505865]]);
 });
 
 test('If and Loop reading outer-scope values (the else branch, three iterations): equal ORT 1.30; the branch comes from the fixed condition', () => {

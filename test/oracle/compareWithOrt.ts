@@ -100,6 +100,20 @@ export function compareWithOrt(report: Report, oracle: Extract<OracleResult, { o
     pass.order = false;
     details.push(`order differs at step ${differs}: ours ${ours[differs] ?? '(end)'} vs ORT ${theirs[differs] ?? '(end)'}`);
   }
+  // Bodies: the first run of each body that ran (If/Loop/Scan bodies are profiled node by node)
+  // must list its steps in our order. Checked where the body's node names occur in no other graph.
+  const names = new Map<string, number>();
+  for (const sg of report.graphs) for (const s of sg.steps) names.set(s.displayName, (names.get(s.displayName) ?? 0) + 1);
+  for (const sg of report.graphs.slice(1)) {
+    if (sg.steps.length === 0 || sg.steps.some((s) => names.get(s.displayName) !== 1)) continue;
+    const run = oracle.events.filter((e) => sg.steps.some((s) => sameNode(s, e, identity))).slice(0, sg.steps.length);
+    if (run.length === 0) continue;
+    const k = sg.steps.findIndex((s, i) => !(run[i] && sameNode(s, run[i]!, identity)));
+    if (k >= 0) {
+      pass.order = false;
+      details.push(`order of body ${sg.id} differs at step ${k}: ours ${sg.steps[k]!.displayName} vs ORT ${run[k]?.name ?? '(end)'}`);
+    }
+  }
   // The byte checks only need the same node sequence by op type (inserted nodes may be numbered differently).
   const sameSequence = g.steps.length === ev.length && g.steps.every((s, k) => s.opType === ev[k]!.opType);
   const byName = new Map(g.values.map((v) => [v.name, v]));

@@ -999,3 +999,39 @@ export function variadicOpsModel(): Uint8Array {
     outputs: [tensorValue('h', F, [64, 4096])],
   });
 }
+
+/**
+ * A Loop with two scan outputs beside its carried value, `trips` iterations: ORT keeps each
+ * iteration's scan outputs until the Loop ends, then concatenates each into an output of
+ * [trips, ...] after copying the carried value out (LoopImpl::Execute).
+ */
+export function loopScanOutputsModel(trips: number): Uint8Array {
+  const F = DataType.FLOAT;
+  const big = (n: string) => tensorValue(n, F, [256, 1024]);
+  const body = graph({
+    name: 'loop_body',
+    nodes: [
+      node('Mul', ['acc_in', 'X'], ['lt'], { name: 'l_mul' }),
+      node('Add', ['lt', 'X'], ['acc_out'], { name: 'l_add' }),
+      node('Relu', ['lt'], ['rows_out'], { name: 'l_relu' }),
+      node('ReduceMean', ['acc_out'], ['means_out'], { name: 'l_mean', attrs: [attr.ints('axes', [1]), attr.int('keepdims', 0)] }),
+      node('Identity', ['cond_in'], ['cond_out'], { name: 'l_cond' }),
+    ],
+    inputs: [tensorValue('iter', DataType.INT64, []), tensorValue('cond_in', DataType.BOOL, []), big('acc_in')],
+    outputs: [tensorValue('cond_out', DataType.BOOL, []), big('acc_out'), big('rows_out'), tensorValue('means_out', F, [256])],
+    valueInfo: [big('lt')],
+  });
+  return buildModel({
+    opset: 16,
+    nodes: [
+      node('Sigmoid', ['X'], ['start'], { name: 'start' }),
+      node('Loop', ['trip', 'keep', 'start'], ['acc', 'rows', 'means'], { name: 'loop', attrs: [attr.graph('body', body)] }),
+      node('Tanh', ['rows'], ['Y'], { name: 'tanh' }),
+      node('Add', ['acc', 'X'], ['Z'], { name: 'add' }),
+      node('Neg', ['means'], ['M'], { name: 'neg' }),
+    ],
+    inputs: [big('X')],
+    outputs: [tensorValue('Y', F, [trips, 256, 1024]), big('Z'), tensorValue('M', F, [trips, 256])],
+    initializers: [int64Tensor('trip', [trips], []), tensor('keep', DataType.BOOL, [], { values: [1] })],
+  });
+}

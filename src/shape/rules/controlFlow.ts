@@ -44,6 +44,16 @@ const ifRule: ShapeRule = (ctx) => {
   });
 };
 
+/** Body output 0 repeats body input 1 (the condition), by name or through one Identity: the Loop stops only at its trip count. */
+export function conditionPassesThrough(body: Graph): boolean {
+  const condIn = body.inputs[1]?.name;
+  const condOut = body.outputs[0]?.name;
+  if (!condIn || !condOut) return false;
+  if (condIn === condOut) return true;
+  const producer = body.nodes.find((x) => x.outputs.includes(condOut));
+  return producer !== undefined && producer.opType === 'Identity' && (producer.domain === '' || producer.domain === 'ai.onnx') && producer.inputs[0] === condIn;
+}
+
 const loopRule: ShapeRule = (ctx) => {
   const body = graphAttr(ctx, 'body');
   const carried = ctx.inputs.slice(2);
@@ -54,7 +64,7 @@ const loopRule: ShapeRule = (ctx) => {
   const outs = body ? ctx.inferBody(body, [iterVal, { ...condVal, value: null }, ...bodyCarried]) : [];
   const nCarried = carried.length;
   const m = input(ctx, 0)?.value?.[0] ?? null;
-  const condPassThrough = body && body.outputs[0]?.name === body.inputs[1]?.name;
+  const condPassThrough = body !== null && conditionPassesThrough(body);
   // ONNX leaves the iteration count unknown even for a constant M; only the runtime channel knows it.
   let trips: SymDim = m !== null && (!condIn || condPassThrough) ? m : ctx.dataDependent('iterations');
   if (ctx.isStatic) trips = null;
