@@ -142,6 +142,8 @@ function runScaling(dir: string): void {
   writeFileSync(large, syntheticModel(200_000));
   printRatioLine('scaling-200k-vs-10k', childRounds('scalingChild.ts', [small, large]), { small: 0, large: 0 });
   printRatioLine('name-tables-200k-vs-10k', childRounds('nameTableChild.ts', []), { small: 2, large: 1 }, ' (reference: only the Set and Map of value names)');
+  printRatioLine('object-rows-200k-vs-10k', childRounds('objectRowsChild.ts', ['objects']), { small: 2, large: 1 }, ' (reference: one object per node per pass, kept, nothing of the report)');
+  printRatioLine('typed-columns-200k-vs-10k', childRounds('objectRowsChild.ts', ['typed']), { small: 2, large: 1 }, ' (reference: the same field writes into typed arrays)');
 }
 
 /** Prints `bench: vs-ort-create` lines: our report vs ORT's session creation, each after a warm-up. */

@@ -92,6 +92,7 @@ class LazyWorkspaceIo implements WorkspaceIo {
         const v = evaluateDim(d, this.bindings);
         return typeof v === 'number' ? v : null;
       }),
+      value: t.value,
     };
   }
 }

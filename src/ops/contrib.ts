@@ -431,13 +431,15 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'DecoderMaskedMultiHeadAttention', {
-    shape: noShapeRule,
-    kernel: kernelDecl([{ mayInplace: [[5, 1], [6, 2]] }], 'Fused kernels that may accumulate into their "sum" input.'),
+    shape: shapeRule(CONTRIB_RULES.DecoderMaskedMultiHeadAttention),
+    kernel: kernelDecl([{ mayInplace: [[5, 1], [6, 2]] }], 'present_key and present_value may reuse past_key and past_value (MayInplace 5→1, 6→2).'),
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: workspaceFormula(ATTENTION_WORKSPACE['com.microsoft::DecoderMaskedMultiHeadAttention']),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // The kernel takes output, present_key, present_value (and qk) first, then Q, K and V (one
+    // buffer each) and ApplyAttention's probs and out_tmp: at most 5 after the outputs; 8 allowed.
+    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(8), 'contrib_ops/cpu/bert/decoder_masked_multihead_attention.cc'),
   }),
   op('com.microsoft', 'QLinearConv', {
     // ORT's NHWC transformer (level all) makes it with channels_last=1; QDQ fusion without.

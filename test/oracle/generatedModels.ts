@@ -1035,3 +1035,27 @@ export function loopScanOutputsModel(trips: number): Uint8Array {
     initializers: [int64Tensor('trip', [trips], []), tensor('keep', DataType.BOOL, [], { values: [1] })],
   });
 }
+
+/**
+ * One decoding step of a self-attention layer with com.microsoft DecoderMaskedMultiHeadAttention
+ * over a shared past/present buffer of 32 steps (4 heads of 16): Q, K and V from one token's
+ * projections, then the output projection. past_len is fed, and fixed for the report with --value.
+ */
+export function decoderMaskedAttentionModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const kv = (n: string) => tensorValue(n, F, ['batch', 4, 32, 16]);
+  return buildModel({
+    opset: 17,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('MatMul', ['x', 'wq'], ['q'], { name: 'proj_q' }),
+      node('MatMul', ['x', 'wk'], ['k'], { name: 'proj_k' }),
+      node('MatMul', ['x', 'wv'], ['v'], { name: 'proj_v' }),
+      node('DecoderMaskedMultiHeadAttention', ['q', 'k', 'v', '', '', 'past_key', 'past_value', 'past_len'], ['attn', 'present_key', 'present_value'], { name: 'dmmha', domain: 'com.microsoft', attrs: [attr.int('num_heads', 4), attr.int('past_present_share_buffer', 1)] }),
+      node('MatMul', ['attn', 'wo'], ['y'], { name: 'proj_o' }),
+    ],
+    inputs: [tensorValue('x', F, ['batch', 1, 64]), kv('past_key'), kv('past_value'), tensorValue('past_len', DataType.INT32, [1])],
+    outputs: [tensorValue('y', F, ['batch', 1, 64]), kv('present_key'), kv('present_value')],
+    initializers: [distinctWeights('wq', [64, 64], 1), distinctWeights('wk', [64, 64], 2), distinctWeights('wv', [64, 64], 3), distinctWeights('wo', [64, 64], 4)],
+  });
+}

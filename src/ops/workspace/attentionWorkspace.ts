@@ -180,11 +180,40 @@ function onnxAttention(v: OpView): WorkspaceEstimate {
   return formula(bytes, source);
 }
 
+/**
+ * DecoderMaskedMultiHeadAttention, self-attention with a shared past/present buffer and without
+ * beams (contrib_ops/cpu/bert/decoder_masked_multihead_attention.cc): after its outputs, Q, K and V
+ * in BNSH (B·N·H floats each), then ApplyAttention's probs and out_tmp for one query step and its
+ * 64 bytes per (batch, head). The total length T is past_sequence_length + 1; at a past length of 0
+ * the kernel sizes the probs by the buffer's max_sequence + 1 instead (fitted on 1.30's node
+ * statistics, 2 and 4 threads alike: B 1-4, N 1-16, H 4-64, max 8-512, past 0-300).
+ */
+const decoderMaskedMha: WorkspaceRule = {
+  source: 'contrib_ops/cpu/bert/decoder_masked_multihead_attention.cc',
+  estimate(v) {
+    if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} is modelled for float only (the CPU kernel's one type)`, this.source);
+    if (!v.has(5)) return unavailable(`${v.label} cross-attention (no past) was not probed in 1.30`, this.source);
+    if (v.has(9)) return unavailable(`${v.label} with cache_indirection (beam search) was not probed in 1.30`, this.source);
+    if (!v.has(1) || !v.has(2)) return unavailable(`${v.label} with packed QKV was not probed in 1.30`, this.source);
+    if (v.has(3) || v.has(4) || v.has(10) || v.hasOutput(3)) return unavailable(`${v.label} with a mask, attention bias, bias or output_qk was not probed in 1.30`, this.source);
+    const [B, N, max, H] = v.dimsOfRank(5, [4]);
+    const past = v.knownValues(7)?.[0];
+    let T: number;
+    let note: string | null = null;
+    if (past === undefined) {
+      T = max + 1;
+      note = `bounded by the past buffer length ${max} (past_sequence_length is known only at run time; fix it with --value)`;
+    } else T = past === 0 ? max + 1 : past + 1;
+    return formula(B * N * (3 * H * 4 + T * 4 + H * 4 + EXTRA_BYTES_PER_BATCH_HEAD), this.source, note);
+  },
+};
+
 /** The attention family's entries, keyed by op label. */
 export const ATTENTION_WORKSPACE: Record<string, WorkspaceRule> = {
   'com.microsoft::Attention': attention,
   'com.microsoft::QAttention': qAttention,
   'com.microsoft::MultiHeadAttention': multiHeadAttention,
   'com.microsoft::GroupQueryAttention': groupQueryAttention,
+  'com.microsoft::DecoderMaskedMultiHeadAttention': decoderMaskedMha,
   Attention: { source: 'core/providers/cpu/llm/attention.cc', estimate: onnxAttention },
 };

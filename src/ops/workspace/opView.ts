@@ -119,6 +119,11 @@ export class OpView {
     return this.io.constantValues(this.inputName(i));
   }
 
+  /** Contents of input `i` known before the run (a constant, or a value the user fixed), else null. */
+  knownValues(i: number): readonly number[] | null {
+    return this.constantValues(i) ?? (this.has(i) ? this.io.inputs[i]?.value ?? null : null);
+  }
+
   /** INT attribute or its default. */
   int(name: string, fallback: number): number {
     const a = findAttribute(this.node, name);

@@ -8,6 +8,8 @@ import type { Attribute } from '../../onnx/model';
 export interface TensorDesc {
   dtype: number;
   dims: (number | null)[];
+  /** Small contents known before the run (constants, values fixed with --value), row-major; absent or null when unknown. */
+  value?: readonly number[] | null;
 }
 
 /** The parts of an executed node the estimators read (ExecNode satisfies it). */

@@ -77,6 +77,28 @@ const multiHeadAttention: ShapeRule = (ctx) => {
   return [out(dtype, y), out(kt, present), out(input(ctx, 7)?.dtype ?? kt, presentV), out(dtype, null)];
 };
 
+/**
+ * DecoderMaskedMultiHeadAttention (contrib_ops/cpu/bert/decoder_masked_multihead_attention.cc, one
+ * decoding step): output [batch, 1, v_hidden]; with a past, present key and value of the past's
+ * shape, [batch, heads, max_sequence, head] (the CPU kernel requires past_present_share_buffer for
+ * self-attention and fails without it); for cross-attention (no past) no present. qk is left unknown.
+ */
+const decoderMaskedMha: ShapeRule = (ctx) => {
+  const [q, k, v] = [input(ctx, 0), input(ctx, 1), input(ctx, 2)];
+  const pastK = input(ctx, 5);
+  const pastV = input(ctx, 6);
+  const dtype = q?.dtype ?? null;
+  const heads = ctx.int('num_heads', 0);
+  let vHidden: SymDim = null;
+  if (v?.shape?.length === 3) vHidden = v.shape[2]!;
+  else if (v?.shape?.length === 4) vHidden = ctx.dim.mul(v.shape[1]!, v.shape[3]!);
+  else if (!k && !v && q?.shape?.length === 3) vHidden = ctx.dim.div(q.shape[2]!, 3);
+  const y = q?.shape?.length === 3 ? [q.shape[0]!, q.shape[1]!, vHidden] : null;
+  const share = ctx.int('past_present_share_buffer', 0) === 1;
+  const present = (p: typeof pastK): SymDim[] | null => (p?.shape && share && heads > 0 && !ctx.isStatic ? [...p.shape] : null);
+  return [out(dtype, y), out(pastK?.dtype ?? dtype, present(pastK)), out(pastV?.dtype ?? dtype, present(pastV)), out(dtype, null)];
+};
+
 const groupQueryAttention: ShapeRule = (ctx) => {
   const [q, , v] = [input(ctx, 0), input(ctx, 1), input(ctx, 2)];
   const pastK = input(ctx, 3);
@@ -256,6 +278,7 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   FusedMatMul: fusedMatMul,
   MultiHeadAttention: multiHeadAttention,
   GroupQueryAttention: groupQueryAttention,
+  DecoderMaskedMultiHeadAttention: decoderMaskedMha,
   EmbedLayerNormalization: embedLayerNorm,
   SkipLayerNormalization: skipLayerNorm,
   SkipSimplifiedLayerNormalization: skipLayerNorm,

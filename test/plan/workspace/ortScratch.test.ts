@@ -30,6 +30,16 @@ function gqa16(B: number, S: number, N: number, Nkv: number, H: number, past: nu
 
 
 
+/** One DecoderMaskedMultiHeadAttention step: 3-D Q, K, V of one token, a shared past/present buffer of `max` steps, past_sequence_length `past` (fed, and known to the estimate as `--value` makes it). */
+function dmmhaCase(B: number, N: number, H: number, max: number, past: number): NodeCase {
+  return {
+    known: { 7: [past] },
+    op: 'DecoderMaskedMultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: N, past_present_share_buffer: 1 },
+    inputs: [[F, [B, 1, N * H]], [F, [B, 1, N * H]], [F, [B, 1, N * H]], null, null, [F, [B, N, max, H]], [F, [B, N, max, H]], [I32, [1]]],
+    outputs: [[F, [B, 1, N * H]], [F, [B, N, max, H]], [F, [B, N, max, H]]],
+  };
+}
+
 const CASES: OrtCase[] = [
   { name: 'Conv 3x3 segmented', spec: { op: 'Conv', attrs: { pads: [1, 1, 1, 1] }, inputs: [[F, [1, 8, 16, 16]], [F, [16, 8, 3, 3]]], outputs: [[F, [1, 16, 16, 16]]], constant: [1] } },
   { name: 'Conv pointwise', spec: { op: 'Conv', inputs: [[F, [1, 8, 16, 16]], [F, [16, 8, 1, 1]]], outputs: [[F, [1, 16, 16, 16]]], constant: [1] } },
@@ -69,6 +79,10 @@ const CASES: OrtCase[] = [
   { name: 'LRN', spec: { op: 'LRN', attrs: { size: 3 }, inputs: [[F, [1, 8, 4, 4]]], outputs: [[F, [1, 8, 4, 4]]] } },
   { name: 'BiasGelu', spec: { op: 'BiasGelu', domain: 'com.microsoft', inputs: [[F, [2, 8]], [F, [8]]], outputs: [[F, [2, 8]]] } },
   { name: 'Cast fp16 to fp32', spec: { op: 'Cast', attrs: { to: F }, inputs: [[F16, [4, 4]]], outputs: [[F, [4, 4]]] } },
+  { name: 'DecoderMaskedMultiHeadAttention step at past 5', feeds: { 7: [5] }, spec: dmmhaCase(2, 4, 8, 16, 5) },
+  { name: 'DecoderMaskedMultiHeadAttention step at past 100', feeds: { 7: [100] }, spec: dmmhaCase(2, 12, 64, 256, 100) },
+  { name: 'DecoderMaskedMultiHeadAttention first step (past 0: probs sized by the buffer)', feeds: { 7: [0] }, spec: dmmhaCase(1, 4, 32, 64, 0) },
+  { name: 'DecoderMaskedMultiHeadAttention step at past 300', feeds: { 7: [300] }, spec: dmmhaCase(1, 16, 64, 512, 300) },
   // Rows fitted or confirmed by this project's probes on 1.30.
   { name: 'RMSNormalization fp16, fed scale', opset: 23, spec: { op: 'RMSNormalization', inputs: [[F16, [4, 64]], [F16, [64]]], outputs: [[F16, [4, 64]]] } },
   { name: 'FastGelu with bias', spec: { op: 'FastGelu', domain: 'com.microsoft', inputs: [[F, [2, 4, 32]], [F, [32]]], outputs: [[F, [2, 4, 32]]] } },

@@ -23,6 +23,8 @@ export interface NodeCase {
   values?: Record<number, number[]>;
   /** Output positions that are graph outputs. */
   graphOutputs?: number[];
+  /** Contents of non-constant inputs known before the run (as `--value` fixes them), by position. */
+  known?: Record<number, number[]>;
 }
 
 function toAttribute(name: string, v: AttrValue): Attribute {
@@ -49,7 +51,10 @@ export function buildCase(c: NodeCase): { node: WorkspaceNode; io: WorkspaceIo }
     outputs,
   };
   const io: WorkspaceIo = {
-    inputs: c.inputs.map(desc),
+    inputs: c.inputs.map((d, i) => {
+      const t = desc(d);
+      return t && c.known?.[i] ? { ...t, value: c.known[i] } : t;
+    }),
     outputs: outSpecs.map(desc),
     isConstant: (name) => constants.has(name),
     isGraphOutput: (name) => graphOutputs.has(name),
