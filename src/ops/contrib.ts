@@ -2,13 +2,16 @@
  * ORT's com.microsoft (and com.microsoft.nchwc) contrib ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
+import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, notModelled, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
 import { atMostBuffersAfterOutputs, contribAttention, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
 import { CONTRIB_RULES } from '../shape/rules/contrib';
+
+/** Why the generation ops' scratch stays unavailable. */
+const GENERATION_SCRATCH = 'the search kernel runs its encoder and decoder subgraphs itself, with beam state, logits and past key/value buffers of its own for every generated token (not modelled); each subgraph is planned on its own as a body of this step';
 import { CONV_WORKSPACE } from './workspace/convWorkspace';
 import { ATTENTION_WORKSPACE } from './workspace/attentionWorkspace';
 import { QUANT_WORKSPACE } from './workspace/quantWorkspace';
@@ -440,6 +443,42 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     // The kernel takes output, present_key, present_value (and qk) first, then Q, K and V (one
     // buffer each) and ApplyAttention's probs and out_tmp: at most 5 after the outputs; 8 allowed.
     arenaScratch: scratchSplit(atMostBuffersAfterOutputs(8), 'contrib_ops/cpu/bert/decoder_masked_multihead_attention.cc'),
+  }),
+  op('com.microsoft', 'BeamSearch', {
+    shape: shapeRule(CONTRIB_RULES.BeamSearch),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: notModelled(GENERATION_SCRATCH, 'contrib_ops/cpu/transformers/beam_search.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
+  op('com.microsoft', 'WhisperBeamSearch', {
+    shape: shapeRule(CONTRIB_RULES.WhisperBeamSearch),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: notModelled(GENERATION_SCRATCH, 'contrib_ops/cpu/transformers/beam_search.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
+  op('com.microsoft', 'GreedySearch', {
+    shape: shapeRule(CONTRIB_RULES.GreedySearch),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: notModelled(GENERATION_SCRATCH, 'contrib_ops/cpu/transformers/greedy_search.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
+  op('com.microsoft', 'Sampling', {
+    shape: shapeRule(CONTRIB_RULES.Sampling),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: notModelled(GENERATION_SCRATCH, 'contrib_ops/cpu/transformers/sampling.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'QLinearConv', {
     // ORT's NHWC transformer (level all) makes it with channels_last=1; QDQ fusion without.

@@ -99,6 +99,43 @@ const decoderMaskedMha: ShapeRule = (ctx) => {
   return [out(dtype, y), out(pastK?.dtype ?? dtype, present(pastK)), out(pastV?.dtype ?? dtype, present(pastV)), out(dtype, null)];
 };
 
+/**
+ * The generation ops (contrib_ops/cpu/transformers: beam_search.cc, greedy_search.cc, sampling.cc)
+ * run their encoder and decoder subgraphs inside one kernel; their outputs, as the schemas document
+ * and infer them (core/graph/contrib_ops/contrib_defs.cc; GreedySearch's checked against ORT 1.30,
+ * which pads the sequences to max_length): sequences [batch, num_return_sequences, max_length] (BeamSearch,
+ * WhisperBeamSearch) or [batch, max_length] (GreedySearch, Sampling), sequences_scores
+ * [batch, num_return_sequences], and BeamSearch's scores [max_length - sequence_length, batch,
+ * num_beams, vocab_size]. max_length, num_beams and num_return_sequences are scalar inputs 1, 3
+ * and 4: known from constants or `--value`, else the dims stay unknown.
+ */
+function scalarInput(ctx: RuleContext, i: number): SymDim {
+  const v = input(ctx, i)?.value;
+  const x = v && v.length === 1 ? v[0] : undefined;
+  return typeof x === 'number' && Number.isInteger(x) && x > 0 ? x : null;
+}
+const beamSearch: ShapeRule = (ctx) => {
+  const ids = input(ctx, 0);
+  const batch = ids?.shape?.[0] ?? null;
+  const maxLength = scalarInput(ctx, 1);
+  const beams = scalarInput(ctx, 3);
+  const returned = scalarInput(ctx, 4);
+  const whisper = ctx.int('model_type', 0) === 2;
+  const scoreType = input(ctx, 5)?.dtype ?? DataType.FLOAT;
+  const vocab = ctx.int('vocab_size', -1);
+  const seqLen = !whisper ? ids?.shape?.[1] ?? null : null;
+  const outs = [out(DataType.INT32, ids?.shape ? [batch, returned, maxLength] : null), out(scoreType, ids?.shape ? [batch, returned] : null)];
+  if (!whisper) outs.push(out(scoreType, ids?.shape ? [ctx.dim.sub(maxLength, seqLen), batch, beams, vocab > 0 ? vocab : null] : null));
+  while (outs.length < ctx.node.outputs.length) outs.push(out(null, null));
+  return outs;
+};
+const greedySearch: ShapeRule = (ctx) => {
+  const ids = input(ctx, 0);
+  const outs = [out(DataType.INT32, ids?.shape ? [ids.shape[0] ?? null, scalarInput(ctx, 1)] : null)];
+  while (outs.length < ctx.node.outputs.length) outs.push(out(null, null));
+  return outs;
+};
+
 const groupQueryAttention: ShapeRule = (ctx) => {
   const [q, , v] = [input(ctx, 0), input(ctx, 1), input(ctx, 2)];
   const pastK = input(ctx, 3);
@@ -279,6 +316,10 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   MultiHeadAttention: multiHeadAttention,
   GroupQueryAttention: groupQueryAttention,
   DecoderMaskedMultiHeadAttention: decoderMaskedMha,
+  BeamSearch: beamSearch,
+  WhisperBeamSearch: beamSearch,
+  GreedySearch: greedySearch,
+  Sampling: greedySearch,
   EmbedLayerNormalization: embedLayerNorm,
   SkipLayerNormalization: skipLayerNorm,
   SkipSimplifiedLayerNormalization: skipLayerNorm,
