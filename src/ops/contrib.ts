@@ -5,7 +5,7 @@
 import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, notModelled, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
 import { atMostBuffersAfterOutputs, contribAttention, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
-import { A00 } from './kernelFacts';
+import { A00, I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
 import { CONTRIB_RULES } from '../shape/rules/contrib';
@@ -443,6 +443,42 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     // The kernel takes output, present_key, present_value (and qk) first, then Q, K and V (one
     // buffer each) and ApplyAttention's probs and out_tmp: at most 5 after the outputs; 8 allowed.
     arenaScratch: scratchSplit(atMostBuffersAfterOutputs(8), 'contrib_ops/cpu/bert/decoder_masked_multihead_attention.cc'),
+  }),
+  op('com.microsoft', 'GridSample', {
+    shape: shapeRule(CONTRIB_RULES.GridSample),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('contrib_ops/cpu/grid_sample.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
+  op('com.microsoft', 'Trilu', {
+    shape: shapeRule(CONTRIB_RULES.Trilu),
+    kernel: kernelDecl([I00], 'MayInplace(0, 0), as ONNX Trilu (the same kernel class, core/providers/cpu/tensor/trilu.cc).'),
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('core/providers/cpu/tensor/trilu.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
+  op('com.microsoft', 'CDist', {
+    shape: shapeRule(CONTRIB_RULES.CDist),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('contrib_ops/cpu/cdist.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  }),
+  op('com.microsoft', 'Unique', {
+    shape: shapeRule(CONTRIB_RULES.Unique),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed('contrib_ops/cpu/unique.cc'),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
   }),
   op('com.microsoft', 'BeamSearch', {
     shape: shapeRule(CONTRIB_RULES.BeamSearch),

@@ -1059,3 +1059,25 @@ export function decoderMaskedAttentionModel(): Uint8Array {
     initializers: [distinctWeights('wq', [64, 64], 1), distinctWeights('wk', [64, 64], 2), distinctWeights('wv', [64, 64], 3), distinctWeights('wo', [64, 64], 4)],
   });
 }
+
+/**
+ * The com.microsoft ops ORT's `pytorch_export_contrib_ops` exports torch functions to: GridSample,
+ * Trilu (which may write into its input, as ONNX Trilu) and CDist, between ONNX ops.
+ */
+export function torchContribExportsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    opset: 13,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('Relu', ['x'], ['r'], { name: 'relu' }),
+      node('GridSample', ['r', 'grid'], ['gs'], { name: 'grid_sample', domain: 'com.microsoft', attrs: [attr.int('align_corners', 1)] }),
+      node('Trilu', ['gs'], ['tr'], { name: 'triu', domain: 'com.microsoft', attrs: [attr.int('upper', 1)] }),
+      node('Neg', ['tr'], ['y'], { name: 'neg' }),
+      node('CDist', ['a', 'b'], ['d'], { name: 'cdist', domain: 'com.microsoft', attrs: [attr.string('metric', 'euclidean')] }),
+      node('Sigmoid', ['d'], ['z'], { name: 'sigmoid' }),
+    ],
+    inputs: [tensorValue('x', F, [2, 16, 32, 32]), tensorValue('grid', F, [2, 24, 24, 2]), tensorValue('a', F, [700, 16]), tensorValue('b', F, [900, 16])],
+    outputs: [tensorValue('y', F, [2, 16, 24, 24]), tensorValue('z', F, [700, 900])],
+  });
+}

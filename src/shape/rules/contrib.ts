@@ -11,6 +11,8 @@ import { matmulShape, NN_RULES } from './nn';
 import { broadcastShapes, input, INT32, normAxis, out, sameAs } from './ruleKit';
 import { SHAPE_OP_RULES } from './shapeOps';
 import { INDEXING_RULES } from './indexingOps';
+import { IMAGE_RULES } from './imageOps';
+import { ELEMENTWISE_RULES } from './elementwise';
 
 /** In the static channel ORT sets a shape only when every dim is a value; else no shape at all. */
 function allOrNothing(ctx: RuleContext, dims: SymDim[]): SymDim[] | null {
@@ -134,6 +136,21 @@ const greedySearch: ShapeRule = (ctx) => {
   const outs = [out(DataType.INT32, ids?.shape ? [ids.shape[0] ?? null, scalarInput(ctx, 1)] : null)];
   while (outs.length < ctx.node.outputs.length) outs.push(out(null, null));
   return outs;
+};
+
+/**
+ * The ops ORT's `pytorch_export_contrib_ops` exports torch functions to (old exports, before ONNX had
+ * them): GridSample and Trilu as ONNX's (opset 16 and 14 semantics), CDist [rows of A, rows of B],
+ * and Unique of a 1-D input (uniques, inverse indices of the input's shape, counts).
+ */
+const cdist: ShapeRule = (ctx) => {
+  const [a, b] = [input(ctx, 0), input(ctx, 1)];
+  return [out(a?.dtype ?? null, a?.shape && b?.shape ? [a.shape[0] ?? null, b.shape[0] ?? null] : null)];
+};
+const contribUnique: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  const n = ctx.dataDependent('count');
+  return [out(x?.dtype ?? null, [n]), out(DataType.INT64, x?.shape ? [...x.shape] : null), out(DataType.INT64, [n])];
 };
 
 const groupQueryAttention: ShapeRule = (ctx) => {
@@ -317,6 +334,10 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   GroupQueryAttention: groupQueryAttention,
   DecoderMaskedMultiHeadAttention: decoderMaskedMha,
   BeamSearch: beamSearch,
+  GridSample: (ctx) => IMAGE_RULES.GridSample!(ctx),
+  Trilu: (ctx) => ELEMENTWISE_RULES.Trilu!(ctx),
+  CDist: cdist,
+  Unique: contribUnique,
   WhisperBeamSearch: beamSearch,
   GreedySearch: greedySearch,
   Sampling: greedySearch,

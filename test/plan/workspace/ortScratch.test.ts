@@ -83,6 +83,11 @@ const CASES: OrtCase[] = [
   { name: 'DecoderMaskedMultiHeadAttention step at past 100', feeds: { 7: [100] }, spec: dmmhaCase(2, 12, 64, 256, 100) },
   { name: 'DecoderMaskedMultiHeadAttention first step (past 0: probs sized by the buffer)', feeds: { 7: [0] }, spec: dmmhaCase(1, 4, 32, 64, 0) },
   { name: 'DecoderMaskedMultiHeadAttention step at past 300', feeds: { 7: [300] }, spec: dmmhaCase(1, 16, 64, 512, 300) },
+  // The com.microsoft ops of torch's contrib-op export: zero scratch.
+  { name: 'com.microsoft Trilu', spec: { op: 'Trilu', domain: 'com.microsoft', attrs: { upper: 1 }, inputs: [[F, [2, 5, 5]], [I64, []]], outputs: [[F, [2, 5, 5]]], constant: [1], values: { 1: [1] } } },
+  { name: 'com.microsoft GridSample', spec: { op: 'GridSample', domain: 'com.microsoft', inputs: [[F, [2, 3, 8, 8]], [F, [2, 5, 6, 2]]], outputs: [[F, [2, 3, 5, 6]]] } },
+  { name: 'com.microsoft CDist', spec: { op: 'CDist', domain: 'com.microsoft', attrs: { metric: 'euclidean' }, inputs: [[F, [70, 16]], [F, [90, 16]]], outputs: [[F, [70, 90]]] } },
+  { name: 'com.microsoft Unique', spec: { op: 'Unique', domain: 'com.microsoft', inputs: [[F, [10]]], outputs: [[F, [null]], [I64, [10]], [I64, [null]]] } },
   // Rows fitted or confirmed by this project's probes on 1.30.
   { name: 'RMSNormalization fp16, fed scale', opset: 23, spec: { op: 'RMSNormalization', inputs: [[F16, [4, 64]], [F16, [64]]], outputs: [[F16, [4, 64]]] } },
   { name: 'FastGelu with bias', spec: { op: 'FastGelu', domain: 'com.microsoft', inputs: [[F, [2, 4, 32]], [F, [32]]], outputs: [[F, [2, 4, 32]]] } },
