@@ -96,7 +96,7 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
       const valueOf = (o: string) => graph.values[indexOf().get(o) ?? -1];
       const sizeOf = (o: string) => (o === '' ? 0 : valueOf(o)?.bytes ?? null);
       const shapeOf = (o: string) => (o === '' ? null : valueOf(o)?.shape ?? null);
-      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map(sizeOf), s.inputs.map(sizeOf), s.inputs.map(shapeOf), s.outputs.map(shapeOf)) : null;
+      const pieces = split?.present ? split.value(s.workspaceBytes!, s.outputs.map(sizeOf), s.inputs.map(sizeOf), s.inputs.map(shapeOf), s.outputs.map(shapeOf), s.splitAttributes) : null;
       if (pieces) {
         // The held buffer's place among the fresh allocations: after those of the node's first outputs.
         const firstOutputs = new Set<ReplayId>(s.outputs.slice(0, pieces.heldFromOutput?.outputsBefore ?? 0).map((o) => indexOf().get(o) ?? -1));
@@ -106,6 +106,7 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
           ...(pieces.afterOutputsUnordered ? { afterOutputsUnordered: { ...pieces.afterOutputsUnordered, where: stepWhere(graph, s) } } : {}),
           ...(pieces.heldFromOutput ? { heldFromAlloc: { allocsBefore: allocs.filter((a) => firstOutputs.has(a.id)).length, bytes: pieces.heldFromOutput.bytes } } : {}),
           ...(pieces.chainBefore ? { chainBefore: pieces.chainBefore } : {}),
+          ...(pieces.sequence ? { sequence: pieces.sequence } : {}),
         };
       }
       else unknown ??= `${stepWhere(graph, s)}: its ${s.workspaceBytes} bytes of scratch are requested from the arena in buffers whose count and order relative to its outputs are not modeled`;

@@ -5,7 +5,8 @@
  */
 import { maxKnownLiveBytes } from '../report/liveBuffers';
 import { dataTypeName, DataType } from '../onnx/dataType';
-import type { FunctionInfo, Graph, TensorInfo } from '../onnx/model';
+import { findAttribute, type FunctionInfo, type Graph, type Node, type TensorInfo } from '../onnx/model';
+import { findOp } from '../ops/registry';
 import { buildExecGraph, outerNamesOf } from '../plan/buildExecGraph';
 import type { ExecGraph } from '../plan/execGraph';
 import { execGraphToGraph } from '../plan/execGraphToGraph';
@@ -265,6 +266,8 @@ export function buildGraphReport(
     // Set only on If, Loop and Scan steps: a spread in the literal built every step on a slow path.
     const cf = controlFlowFactsOf(n, display, typeOf, ctx.bindings, ctx.opsets[''] ?? 0);
     if (cf) reportStep.controlFlow = cf;
+    const sa = splitAttributesOf(n);
+    if (sa) reportStep.splitAttributes = sa;
     return reportStep;
   });
 
@@ -422,3 +425,15 @@ function groupUnavailable(values: ReportValue[], steps: ReportStep[]): Unavailab
   return [...groups.values()];
 }
 
+/** The string attributes the node's arena scratch split names (ScratchSplit.attributes), or null when it names none. */
+function splitAttributesOf(n: Pick<Node, 'domain' | 'opType' | 'attributes'>): Record<string, string> | null {
+  const split = findOp(n.domain, n.opType)?.arenaScratch;
+  const names = split?.present ? split.value.attributes : undefined;
+  if (!names) return null;
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const a = findAttribute(n, name);
+    if (a?.s !== undefined) out[name] = a.s;
+  }
+  return out;
+}

@@ -58,6 +58,13 @@ export interface ReplayStep {
      * the next is taken; the last is freed after the outputs (a variadic op's chain of intermediates).
      */
     chainBefore?: { bytes: number; count: number };
+    /**
+     * Buffers taken and freed in an order of their own around the outputs, used alone (Einsum's
+     * operand copies, reductions and products, each freed as the one replacing it is taken): in
+     * Compute's order, an `alloc` of `bytes`, a `free` of the `buffer`-th alloc, and `output` where
+     * `allocs` are made; a buffer no event frees is freed before Compute returns.
+     */
+    sequence?: readonly ({ kind: 'alloc'; bytes: number } | { kind: 'free'; buffer: number } | { kind: 'output' })[];
   };
   /** Roots released after the step. */
   frees: readonly ReplayId[];
@@ -259,6 +266,26 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     }
     const held = step.scratch.heldFromAlloc;
     let heldHandle = -1;
+    // A sequence runs up to its `output` event here, the rest after the outputs (below).
+    const sequence = step.scratch.sequence;
+    const seqHandles: number[] = [];
+    let seqAt = 0;
+    const runSequence = (untilOutput: boolean): void => {
+      for (; seqAt < sequence!.length; seqAt++) {
+        const ev = sequence![seqAt]!;
+        if (ev.kind === 'output') {
+          if (untilOutput) {
+            seqAt++;
+            return;
+          }
+        } else if (ev.kind === 'alloc') seqHandles.push(arena.alloc(ev.bytes));
+        else if (seqHandles[ev.buffer]! >= 0) {
+          arena.free(seqHandles[ev.buffer]!);
+          seqHandles[ev.buffer] = -1;
+        }
+      }
+    };
+    if (sequence) runSequence(true);
     for (let k = 0; k < step.allocs.length; k++) {
       const a = step.allocs[k]!;
       if (held && k === held.allocsBefore) heldHandle = arena.alloc(held.bytes);
@@ -267,6 +294,10 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
       else allocIn(f, a.id, a.bytes, a.traced);
     }
     if (held && held.allocsBefore >= step.allocs.length) heldHandle = arena.alloc(held.bytes);
+    if (sequence) {
+      runSequence(false);
+      for (const h of seqHandles) if (h >= 0) arena.free(h);
+    }
     for (const h of early) arena.free(h);
     if (chainLast >= 0) arena.free(chainLast);
     if (step.scratch.after.length > 0) {

@@ -11,6 +11,7 @@
 import { deformConvBuffers } from './workspace/convWorkspace';
 import { linearResizeTableBytes, whereSelectionCounts } from './workspace/tensorWorkspace';
 import { bluesteinLength } from './workspace/signalWorkspace';
+import { einsumPlan } from './workspace/einsumWorkspace';
 
 /** The buffers of one step's scratch, in request order. */
 export interface ScratchPieces {
@@ -32,21 +33,37 @@ export interface ScratchPieces {
   heldFromOutput?: { outputsBefore: number; bytes: number };
   /** `count` buffers of `bytes` taken before the outputs in a chain, each freed once the next is taken, the last after the outputs. */
   chainBefore?: { bytes: number; count: number };
+  /**
+   * Used alone: buffers taken and freed in an order the pieces above cannot give, each `free`
+   * naming an earlier `alloc` by its position among the allocs, and `output` where the node's
+   * outputs are allocated; a buffer no event frees is freed before Compute returns (Einsum, whose
+   * intermediates replace one another: the new one taken while the old one is still held).
+   */
+  sequence?: readonly ScratchEvent[];
 }
+
+/** One event of a `ScratchPieces.sequence`. */
+export type ScratchEvent = { kind: 'alloc'; bytes: number } | { kind: 'free'; buffer: number } | { kind: 'output' };
 
 /**
  * Splits a step's `totalBytes` of scratch into its buffers; null when this split does not apply.
  * `outputBytes` and `inputBytes` are the step's output and input sizes (null = unknown, 0 = absent),
  * `inputShapes` and `outputShapes` its inputs' and outputs' shapes as the report gives them (null =
- * unknown or absent).
+ * unknown or absent), `attributes` the node's string attributes the split names in `attributes`
+ * (the report keeps them on the step: ReportStep.splitAttributes).
  */
-export type ScratchSplit = (
-  totalBytes: number,
-  outputBytes: readonly (number | null)[],
-  inputBytes: readonly (number | null)[],
-  inputShapes: readonly (readonly (number | string | null)[] | null)[],
-  outputShapes?: readonly (readonly (number | string | null)[] | null)[],
-) => ScratchPieces | null;
+export interface ScratchSplit {
+  (
+    totalBytes: number,
+    outputBytes: readonly (number | null)[],
+    inputBytes: readonly (number | null)[],
+    inputShapes: readonly (readonly (number | string | null)[] | null)[],
+    outputShapes?: readonly (readonly (number | string | null)[] | null)[],
+    attributes?: Readonly<Record<string, string>>,
+  ): ScratchPieces | null;
+  /** The string attributes of the node the split reads, when the shapes do not say enough (Einsum's equation). */
+  readonly attributes?: readonly string[];
+}
 
 /**
  * Conv (`providers/cpu/nn/conv.cc`: `Conv<float>::Compute` takes Y with `context->Output`, then one
@@ -139,6 +156,30 @@ export const deformConvColumnsThenPlan: ScratchSplit = (total, _outputs, _inputs
   const b = x && w && offset ? deformConvBuffers(x, w, offset) : null;
   return b && b.col + b.plan === total ? { before: [], after: [b.col, b.plan] } : null;
 };
+
+/**
+ * Einsum (`math/einsum.cc` and `math/einsum_utils/`): its intermediates in Compute's order around
+ * the output, from the equation and the input shapes (einsumPlan: diagonals and label-order copies
+ * of the inputs held to the end, reductions, operand transposes and products each replacing the
+ * previous one, the output's transposed copy after it). Checked by the arena oracle's einsum_ops
+ * model. Null when the equation is not known, a shape is symbolic, or the plan's bytes are not the
+ * step's scratch.
+ */
+export const einsumIntermediates: ScratchSplit = Object.assign(
+  (total: number, _outputs: readonly (number | null)[], inputs: readonly (number | null)[], shapes: readonly (readonly (number | string | null)[] | null)[], _outShapes?: unknown, attributes?: Readonly<Record<string, string>>): ScratchPieces | null => {
+    const equation = attributes?.equation;
+    const dims = shapes.map(numericDims);
+    const first = dims[0];
+    const firstBytes = inputs[0];
+    if (equation === undefined || dims.some((d) => d === null) || !first || !firstBytes) return null;
+    const count = first.reduce((a, b) => a * b, 1);
+    if (count === 0 || firstBytes % count !== 0) return null;
+    const plan = einsumPlan(equation, dims as number[][], firstBytes / count);
+    if ('reason' in plan || plan.totalBytes !== total) return null;
+    return { before: [], after: [], sequence: plan.events };
+  },
+  { attributes: ['equation'] as const },
+);
 
 /** `shape` when every dim is a number, else null. */
 function numericDims(shape: readonly (number | string | null)[] | null | undefined): number[] | null {

@@ -52,6 +52,8 @@ export interface StepColumns {
   subgraphs: ListColumn<Int32Array>;
   /** The step's `controlFlow` facts as JSON in the string table (If, Loop, Scan), -1 when absent. */
   controlFlow?: Int32Array;
+  /** The step's `splitAttributes` as JSON in the string table, -1 when absent; the column only when a step has them. */
+  splitAttributes?: Int32Array;
 }
 
 /** ReportValue fields as columns, one row per value. `flags` packs the booleans (see FLAG). */
@@ -233,6 +235,8 @@ export function writeStepColumns(steps: readonly ReportStep[], strings: StringTa
     c.workspaceReason[i] = workspaceReason(s.workspaceReason);
     controlFlow[i] = strings.ref(s.controlFlow ? JSON.stringify(s.controlFlow) : null);
   }
+  // Only Einsum steps have them (most reports none): no column then, the tables unchanged.
+  if (steps.some((s) => s.splitAttributes)) c.splitAttributes = Int32Array.from(steps, (s) => strings.ref(s.splitAttributes ? JSON.stringify(s.splitAttributes) : null));
   return c;
 }
 
@@ -268,6 +272,8 @@ export function readStepColumns(c: StepColumns, table: readonly string[]): Repor
     };
     const cf = c.controlFlow ? strOrNull(table, c.controlFlow[i]!) : null;
     if (cf !== null) out[i]!.controlFlow = JSON.parse(cf) as ControlFlowFacts;
+    const sa = c.splitAttributes ? strOrNull(table, c.splitAttributes[i]!) : null;
+    if (sa !== null) out[i]!.splitAttributes = JSON.parse(sa) as Record<string, string>;
   }
   return out;
 }

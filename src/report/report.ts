@@ -74,6 +74,11 @@ export interface ReportStep {
   subgraphs: string[];
   /** If, Loop and Scan: how the kernel runs its body in this run, for the arena replay; absent for other ops. */
   controlFlow?: ControlFlowFacts;
+  /**
+   * The node's string attributes its op's arena scratch split reads (`ScratchSplit.attributes`:
+   * Einsum's equation), for the arena replay; absent for other ops.
+   */
+  splitAttributes?: Record<string, string>;
 }
 
 /** What an If, Loop or Scan step does at run time (src/analyze/controlFlowFacts.ts). */

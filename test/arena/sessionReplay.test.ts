@@ -150,3 +150,18 @@ test('a chain of intermediates before the outputs: each freed once the next is t
   const allLive = replaySession(noInit, [step([['y', 400 * KiB, true]], [], { before: [400 * KiB, 400 * KiB, 400 * KiB], after: [] })], { arena: true, memPattern: false, runs: 1 });
   assert.equal(allLive.runs[0]!.steps[0]!.heldBytes! > MiB, true, 'four live buffers need another region');
 });
+
+test('a scratch sequence frees a buffer between two allocations, so the output takes its chunk', () => {
+  // t0 and t1 (400 KiB each) fill [0, 800) of the 1 MiB region; t0 is freed before the output
+  // (400 KiB), which takes t0's chunk exactly; t1 is freed after it (the sequence's end): only the
+  // output is in use and nothing grew. With both held to the output (before: [...]) it opens a region.
+  const KiB = 1024;
+  const sequence = [{ kind: 'alloc', bytes: 400 * KiB }, { kind: 'alloc', bytes: 400 * KiB }, { kind: 'free', buffer: 0 }, { kind: 'output' }] as const;
+  const seq = replaySession(noInit, [step([['y', 400 * KiB, true]], [], { before: [], after: [], sequence })], { arena: true, memPattern: false, runs: 1 });
+  assert.deepEqual(figures(seq.runs[0]!.steps), [[400 * KiB, MiB]]);
+  const held = replaySession(noInit, [step([['y', 400 * KiB, true]], [], { before: [400 * KiB, 400 * KiB], after: [] })], { arena: true, memPattern: false, runs: 1 });
+  assert.equal(held.runs[0]!.steps[0]!.heldBytes! > MiB, true, 'three live buffers need another region');
+  // Events after the output run after it: a buffer taken there lands beside the output.
+  const after = replaySession(noInit, [step([['y', 400 * KiB, true]], [], { before: [], after: [], sequence: [{ kind: 'output' }, { kind: 'alloc', bytes: 700 * KiB }] })], { arena: true, memPattern: false, runs: 1 });
+  assert.equal(after.runs[0]!.steps[0]!.heldBytes! > MiB, true, 'the 700 KiB buffer after the output does not fit beside it');
+});

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, einsumIntermediates, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates } from '../../src/ops/scratchFacts';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
   assert.deepEqual(atMostBuffersAfterOutputs(6)(1000, [512], [], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1000, maxBuffers: 6 } });
@@ -65,4 +65,20 @@ test('Resize: a linear table of its own size after Y; an antialiased one (anothe
 test('variadic Sum/Mean/Max/Min: k - 2 intermediates in a chain before Y; two inputs take none', () => {
   assert.deepEqual(variadicIntermediates(2 * 4096, [4096], [4096, 4096, 16, 4096], []), { before: [], after: [], chainBefore: { bytes: 4096, count: 2 } });
   assert.equal(variadicIntermediates(4096, [4096], [4096, 4096], []), null);
+});
+
+test('Einsum: its intermediates in Compute order around the output, from the equation the step carries', () => {
+  const eq = (equation: string) => ({ equation });
+  // ij->ji: the output, then its transposed copy (8·16 floats).
+  assert.deepEqual(einsumIntermediates(512, [512], [512], [[8, 16]], [[16, 8]], eq('ij->ji')), { before: [], after: [], sequence: [{ kind: 'output' }, { kind: 'alloc', bytes: 512 }, { kind: 'free', buffer: 0 }] });
+  // bij,bjk->bik: the right side transposed to [b, j, k·i] (512 B), the product (256 B), then the output; the side freed as the pair returns, the product at the end.
+  assert.deepEqual(einsumIntermediates(768, [256], [1024, 512], [[2, 8, 16], [2, 16, 4]], [[2, 8, 4]], eq('bij,bjk->bik')), {
+    before: [],
+    after: [],
+    sequence: [{ kind: 'alloc', bytes: 512 }, { kind: 'alloc', bytes: 256 }, { kind: 'output' }, { kind: 'free', buffer: 0 }, { kind: 'free', buffer: 1 }],
+  });
+  assert.deepEqual(einsumIntermediates.attributes, ['equation']);
+  assert.equal(einsumIntermediates(512, [512], [512], [[8, 16]], [[16, 8]]), null, 'no equation');
+  assert.equal(einsumIntermediates(500, [512], [512], [[8, 16]], [[16, 8]], eq('ij->ji')), null, 'another total');
+  assert.equal(einsumIntermediates(512, [512], [512], [[8, 'n']], [[16, 8]], eq('ij->ji')), null, 'a symbolic dim');
 });

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -120,6 +120,9 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
     write(`loop_scan_outputs_${trips}.onnx`, loopScanOutputsModel(trips));
     cases.push({ path: files[files.length - 1]!, options: {} });
   }
+  // Einsum's intermediates in Compute's order around its output (one, two and three operands).
+  write('einsum_ops.onnx', einsumOpsModel());
+  cases.push({ path: files[files.length - 1]!, options: {} });
   // If, Loop and Scan bodies that grow the arena, the branch fixed (`go` = 1).
   write('body_frames.onnx', bodyFramesModel());
   cases.push({ path: files[files.length - 1]!, options: { fill: { go: 1 } }, values: { go: [1] } });

@@ -1081,3 +1081,41 @@ export function torchContribExportsModel(): Uint8Array {
     outputs: [tensorValue('y', F, [2, 16, 24, 24]), tensorValue('z', F, [700, 900])],
   });
 }
+
+/**
+ * Einsum in the forms ORT's CPU kernel handles, between other ops, with intermediates of hundreds
+ * of KiB so that their order against the output moves it: one operand (a transpose copy after Y,
+ * a reduction before it, a diagonal off the inner dims with its transposes), two (an attention
+ * product with a transposed right side, an outer product, a broadcast batch, an ellipsis) and three
+ * (pairwise, the first product held while the second is taken).
+ */
+export function einsumOpsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const eq = (equation: string) => [attr.string('equation', equation)];
+  return buildModel({
+    opset: 13,
+    nodes: [
+      node('Einsum', ['q'], ['qt'], { name: 'transpose', attrs: eq('bhij->bhji') }),
+      node('Relu', ['qt'], ['qr'], { name: 'relu1' }),
+      node('Einsum', ['q', 'k'], ['s'], { name: 'attention', attrs: eq('bhqd,bhkd->bhqk') }),
+      node('Einsum', ['s'], ['sr'], { name: 'reduce', attrs: eq('bhqk->bk') }),
+      node('Einsum', ['pos', 'freq'], ['rot'], { name: 'outer', attrs: eq('i,j->ij') }),
+      node('Relu', ['rot'], ['rotr'], { name: 'relu2' }),
+      node('Einsum', ['sq'], ['diag'], { name: 'diagonal', attrs: eq('iib->bi') }),
+      node('Einsum', ['q', 'w'], ['qw'], { name: 'broadcast', attrs: eq('...ij,jk->...ik') }),
+      node('Einsum', ['qw', 'w2', 'w3'], ['chain'], { name: 'three', attrs: eq('bhik,kl,lm->bhmi') }),
+      node('Add', ['chain', 'chain'], ['out'], { name: 'add' }),
+    ],
+    inputs: [
+      tensorValue('q', F, [2, 8, 64, 128]),
+      tensorValue('k', F, [2, 8, 96, 128]),
+      tensorValue('pos', F, [512]),
+      tensorValue('freq', F, [384]),
+      tensorValue('sq', F, [96, 96, 16]),
+      tensorValue('w', F, [128, 64]),
+      tensorValue('w2', F, [64, 48]),
+      tensorValue('w3', F, [48, 80]),
+    ],
+    outputs: [tensorValue('qr', F, null), tensorValue('sr', F, null), tensorValue('rotr', F, null), tensorValue('diag', F, null), tensorValue('out', F, null)],
+  });
+}

@@ -36,6 +36,10 @@ function edgeCaseReport(): Report {
     domain: 'com.microsoft', inserted: true, liveBytes: null, liveReason: 'Size unknown', workspaceBytes: 1.5, workspaceState: 'formula',
     subgraphs: ['main/Loop_6/body', 'main/Loop_6/other'],
   }));
+  // The attributes a scratch split reads (Einsum's equation) ride on the step.
+  const einsum = makeStep(7, 'e', 'Einsum', ['a'], ['b'], { workspaceBytes: 512, workspaceState: 'formula' });
+  einsum.splitAttributes = { equation: 'ij->ji' };
+  g.steps.push(einsum);
   r.graphs.push({
     id: 'empty', parent: { graph: 'main', node: '', attribute: 'else_branch' }, steps: [], values: [],
     peak: { bytes: 0, step: null, reason: null, label: 'Local peak (body)' }, initialization: null, uncovered: [], unavailable: [],

@@ -1,6 +1,7 @@
 /** Scratch of tensor-manipulating kernels with a known rule (ort-cpu-scratch.md §2). */
 import { broadcastCount, formula, numel, unavailable, zero, type OpView } from './opView';
 import type { WorkspaceRule } from './workspaceRule';
+import { einsumPlan } from './einsumWorkspace';
 import type { WorkspaceEstimate } from './types';
 
 /** Linear-mode antialias filter support per side, before widening for downscale (source only). */
@@ -101,11 +102,17 @@ const fastGelu: WorkspaceRule = {
   },
 };
 
-/** Einsum: intermediates depend on the contraction path ORT picks at run time. */
+/**
+ * Einsum: the summed bytes of the intermediates ORT's one fixed path takes (operands left to right:
+ * einsumWorkspace.ts, read from `math/einsum_utils/` and matched to ORT 1.30's node statistics).
+ */
 const einsum: WorkspaceRule = {
   source: 'core/providers/cpu/math/einsum.cc',
-  estimate() {
-    return unavailable('Einsum scratch depends on the contraction path (implementation-defined)', this.source);
+  estimate(v) {
+    const shapes: number[][] = [];
+    for (let i = 0; i < v.node.inputs.length; i++) shapes.push(v.dims(i));
+    const plan = einsumPlan(v.str('equation', ''), shapes, v.elemBytes(0));
+    return 'reason' in plan ? unavailable(`${v.label}: ${plan.reason}`, this.source) : formula(plan.totalBytes, this.source);
   },
 };
 

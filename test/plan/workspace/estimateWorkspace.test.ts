@@ -161,10 +161,13 @@ test('estimateWorkspace(): MultiHeadAttention flash block sizes follow the per-c
   assert.ok((estimateWorkspace(node, io, envOf(1, { l2CacheBytes: 2 * 1024 * 1024 })).bytes ?? 0) > copies + 12352);
 });
 
-test('estimateWorkspace(): Einsum is unavailable because its intermediates are path-dependent', () => {
+test("estimateWorkspace(): Einsum sums its fixed path's intermediates; a form ORT rejects is unavailable with the reason", () => {
   const { node, io } = buildCase({ op: 'Einsum', attrs: { equation: 'ij->ji' }, inputs: [[F, [8, 16]]], outputs: [[F, [16, 8]]] });
   const r = estimateWorkspace(node, io, envOf(2));
-  assert.deepEqual([r.state, r.bytes, r.reason], ['unavailable', null, 'Einsum scratch depends on the contraction path (implementation-defined)']);
+  assert.deepEqual([r.state, r.bytes], ['formula', 512]);
+  const bad = buildCase({ op: 'Einsum', attrs: { equation: '...ij,...jk->...ik' }, inputs: [[F, [2, 3, 8, 16]], [F, [3, 16, 4]]], outputs: [[F, [2, 3, 8, 4]]] });
+  const u = estimateWorkspace(bad.node, bad.io, envOf(2));
+  assert.deepEqual([u.state, u.bytes, u.reason], ['unavailable', null, 'Einsum: the ellipses stand for different numbers of dims (ORT rejects this)']);
 });
 
 test('estimateWorkspace(): an unknown op is unavailable and named with its domain', () => {

@@ -40,6 +40,11 @@ function dmmhaCase(B: number, N: number, H: number, max: number, past: number): 
   };
 }
 
+/** An Einsum probe (opset 12, the kernel's first version): the equation, input shapes, output shape. */
+function einsum(equation: string, inputs: number[][], output: number[], dtype = F): OrtCase {
+  return { name: `Einsum ${equation} ${inputs.map((d) => `[${d.join(',')}]`).join('×')}${dtype === F ? '' : ` dtype ${dtype}`}`, opset: 12, spec: { op: 'Einsum', attrs: { equation }, inputs: inputs.map((d) => [dtype, d]), outputs: [[dtype, output]] } };
+}
+
 const CASES: OrtCase[] = [
   { name: 'Conv 3x3 segmented', spec: { op: 'Conv', attrs: { pads: [1, 1, 1, 1] }, inputs: [[F, [1, 8, 16, 16]], [F, [16, 8, 3, 3]]], outputs: [[F, [1, 16, 16, 16]]], constant: [1] } },
   { name: 'Conv pointwise', spec: { op: 'Conv', inputs: [[F, [1, 8, 16, 16]], [F, [16, 8, 1, 1]]], outputs: [[F, [1, 16, 16, 16]]], constant: [1] } },
@@ -205,6 +210,60 @@ const CASES: OrtCase[] = [
   { name: 'STFT frame 48, 10 frames', spec: { op: 'STFT', inputs: [[F, [1, 480, 1]], [I64, []], [F, [48]], [I64, []]], outputs: [[F, [1, 10, 25, 2]]], constant: [1, 3], values: { 1: [48], 3: [48] } } },
   { name: 'STFT frame 48 from the window, two-sided', spec: { op: 'STFT', attrs: { onesided: 0 }, inputs: [[F, [1, 480, 1]], [I64, []], [F, [48]]], outputs: [[F, [1, 10, 48, 2]]], constant: [1], values: { 1: [48] } } },
   { name: 'STFT frame 400, 2 signals', spec: { op: 'STFT', inputs: [[F, [2, 16000, 1]], [I64, []], [F, [400]], [I64, []]], outputs: [[F, [2, 98, 201, 2]]], constant: [1, 3], values: { 1: [160], 3: [400] } } },
+  // Einsum (einsumWorkspace.ts): one operand (copy, transpose, reductions, diagonals), two (matmul-like,
+  // outer products, broadcast batch dims, ellipsis, Hadamard), three and four (pairwise, left to right).
+  einsum('ij->ij', [[8, 16]], [8, 16]),
+  einsum('ij->ji', [[8, 16]], [16, 8]),
+  einsum('bhsd->bshd', [[2, 4, 8, 16]], [2, 8, 4, 16]),
+  einsum('ijk->kji', [[3, 4, 5]], [5, 4, 3]),
+  einsum('ij->i', [[8, 16]], [8]),
+  einsum('ij->j', [[600, 700]], [700]),
+  einsum('ij->', [[8, 16]], []),
+  einsum('abcd->bd', [[4, 5, 6, 7]], [5, 7]),
+  einsum('ijk->ki', [[3, 4, 5]], [5, 3]),
+  einsum('ii->i', [[8, 8]], [8]),
+  einsum('ii', [[8, 8]], []),
+  einsum('bii->bi', [[3, 8, 8]], [3, 8]),
+  einsum('iib->bi', [[8, 8, 3]], [3, 8]),
+  einsum('ibi->ib', [[8, 3, 8]], [8, 3]),
+  einsum('i,j->ij', [[8], [16]], [8, 16]),
+  einsum('i,j->ij', [[1000], [500]], [1000, 500]),
+  einsum('i,j->ji', [[8], [16]], [16, 8]),
+  einsum('ab,cd->abcd', [[2, 3], [4, 5]], [2, 3, 4, 5]),
+  einsum('ij,jk->ik', [[8, 16], [16, 4]], [8, 4]),
+  einsum('ij,jk', [[8, 16], [16, 4]], [8, 4]),
+  einsum('ij,jk->ki', [[8, 16], [16, 4]], [4, 8]),
+  einsum('ij,kj->ik', [[8, 16], [4, 16]], [8, 4]),
+  einsum('ji,jk->ik', [[16, 8], [16, 4]], [8, 4]),
+  einsum('bij,bjk->bik', [[2, 8, 16], [2, 16, 4]], [2, 8, 4]),
+  einsum('bij,bjk->bik', [[2, 8, 16], [2, 16, 4]], [2, 8, 4], I64),
+  einsum('bij,bjk->bik', [[2, 8, 16], [2, 16, 4]], [2, 8, 4], I32),
+  einsum('bij,bjk->bik', [[1, 8, 16], [2, 16, 4]], [2, 8, 4]),
+  einsum('bij,bjk->bik', [[1, 8, 16], [3, 1, 4]], [3, 8, 4]),
+  einsum('bij,jk->bik', [[2, 8, 16], [16, 4]], [2, 8, 4]),
+  einsum('bhid,bhjd->bhij', [[2, 4, 8, 16], [2, 4, 8, 16]], [2, 4, 8, 8]),
+  einsum('bhqd,bhkd->bhqk', [[1, 2, 5, 8], [1, 2, 7, 8]], [1, 2, 5, 7]),
+  einsum('bhqd,bhkd->bhqk', [[2, 12, 64, 64], [2, 12, 64, 64]], [2, 12, 64, 64]),
+  einsum('...ij,...jk->...ik', [[3, 8, 16], [3, 16, 4]], [3, 8, 4]),
+  einsum('...ij,jk->...ik', [[3, 8, 16], [16, 4]], [3, 8, 4]),
+  einsum('...ij,...jk', [[2, 3, 8, 16], [2, 3, 16, 4]], [2, 3, 8, 4]),
+  einsum('i...,i...->...', [[4, 2, 3], [4, 2, 3]], [2, 3]),
+  einsum('ij,ij->ij', [[8, 16], [8, 16]], [8, 16]),
+  einsum('ij,ij->ij', [[8, 1], [1, 16]], [8, 16]),
+  einsum('ij,ij->i', [[8, 16], [8, 16]], [8]),
+  einsum('ij,j->i', [[8, 16], [16]], [8]),
+  einsum('i,i->', [[16], [16]], []),
+  einsum('ij,ik->jk', [[8, 16], [8, 4]], [16, 4]),
+  einsum('ijx,jk->ik', [[8, 16, 3], [16, 4]], [8, 4]),
+  einsum('ij,jkx->ik', [[8, 16], [16, 4, 3]], [8, 4]),
+  einsum('ii,ij->j', [[8, 8], [8, 4]], [4]),
+  einsum('iJ,Jk->ik', [[8, 16], [16, 4]], [8, 4]),
+  einsum('ij,jk,kl->il', [[8, 16], [16, 4], [4, 5]], [8, 5]),
+  einsum('i,j,k->ijk', [[2], [3], [4]], [2, 3, 4]),
+  einsum('bij,bjk,bkl->bil', [[2, 3, 4], [2, 4, 5], [2, 5, 6]], [2, 3, 6]),
+  einsum('ij,jk,ik->i', [[3, 4], [4, 5], [3, 5]], [3]),
+  einsum('ij,kl,jl->ik', [[3, 4], [5, 6], [4, 6]], [3, 5]),
+  einsum('ab,bc,cd,de->ae', [[2, 3], [3, 4], [4, 5], [5, 6]], [2, 6]),
   { name: 'STFT frame 64 (a power of two)', spec: { op: 'STFT', inputs: [[F, [2, 512, 1]], [I64, []], [F, [64]], [I64, []]], outputs: [[F, [2, 15, 33, 2]]], constant: [1, 3], values: { 1: [32], 3: [64] } } },
 ];
 
