@@ -33,7 +33,8 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE.ConvInteger),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // conv_integer.cc takes Y, then its one u8 im2col buffer (none when pointwise with unit strides).
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'core/providers/cpu/quantization/conv_integer.cc'),
   }),
   op('ai.onnx', 'QLinearConv', {
     shape: shapeRule(NN_RULES.QLinearConv),

@@ -51,8 +51,10 @@ export type ScratchSplit = (
 /**
  * Conv (`providers/cpu/nn/conv.cc`: `Conv<float>::Compute` takes Y with `context->Output`, then one
  * buffer, MLAS's working buffer for kernel rank 1-3 or the im2col buffer for higher ranks; the
- * generic `Conv<T>` likewise after Y) and ConvTranspose (`providers/cpu/nn/conv_transpose.cc`:
- * Y in PrepareForCompute, then one column buffer for all images and groups).
+ * generic `Conv<T>` likewise after Y), ConvTranspose (`providers/cpu/nn/conv_transpose.cc`:
+ * Y in PrepareForCompute, then one column buffer for all images and groups) and ConvInteger
+ * (`providers/cpu/quantization/conv_integer.cc`: Y, then one u8 im2col buffer of one image and
+ * group, reused for all of them; the arena oracle's conv_integer model).
  */
 export const oneBufferAfterOutputs: ScratchSplit = (total) => ({ before: [], after: [total] });
 

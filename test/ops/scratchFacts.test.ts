@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates, type ScratchSplit } from '../../src/ops/scratchFacts';
+import { findOp } from '../../src/ops/registry';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
   assert.deepEqual(atMostBuffersAfterOutputs(6)(1000, [512], [], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1000, maxBuffers: 6 } });
@@ -65,4 +66,16 @@ test('Resize: a linear table of its own size after Y; an antialiased one (anothe
 test('variadic Sum/Mean/Max/Min: k - 2 intermediates in a chain before Y; two inputs take none', () => {
   assert.deepEqual(variadicIntermediates(2 * 4096, [4096], [4096, 4096, 16, 4096], []), { before: [], after: [], chainBefore: { bytes: 4096, count: 2 } });
   assert.equal(variadicIntermediates(4096, [4096], [4096, 4096], []), null);
+});
+
+/** The split an op's registry entry gives for a step. */
+function entrySplit(domain: string, opType: string): ScratchSplit {
+  const facet = findOp(domain, opType)?.arenaScratch;
+  assert.ok(facet?.present, `${domain}::${opType} has an arena split`);
+  return facet.value;
+}
+
+test('ConvInteger: its one u8 im2col buffer after Y', () => {
+  // [1, 16, 64, 64] with a padded 3x3 kernel: 16·9·4096 = 589,824 B.
+  assert.deepEqual(entrySplit('ai.onnx', 'ConvInteger')(589824, [524288], [65536, 4608, 1, 1], [[1, 16, 64, 64], [32, 16, 3, 3], [], []]), { before: [], after: [589824] });
 });

@@ -999,3 +999,34 @@ export function variadicOpsModel(): Uint8Array {
     outputs: [tensorValue('h', F, [64, 4096])],
   });
 }
+
+/**
+ * quantize_dynamic's CNN form: DynamicQuantizeLinear, then ConvInteger (Y, then its u8 im2col
+ * buffer), Cast and the rescale Mul, twice (3x3 padded, then 3x3 stride 2), and a pointwise
+ * ConvInteger that takes no buffer; sized so that each im2col buffer shapes the arena.
+ */
+export function convIntegerModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const U8 = DataType.UINT8;
+  const u8 = (name: string, dims: number[], salt: number) => tensor(name, U8, dims, { raw: Uint8Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, j) => (j * salt + 11) % 256) });
+  const layer = (i: number, x: string, w: string, attrs: ReturnType<typeof attr.ints>[]) => [
+    node('DynamicQuantizeLinear', [x], [`q${i}`, `s${i}`, `z${i}`], { name: `quantize_${i}` }),
+    node('ConvInteger', [`q${i}`, w, `z${i}`, 'wz'], [`acc${i}`], { name: `conv_integer_${i}`, attrs }),
+    node('Cast', [`acc${i}`], [`accf${i}`], { name: `cast_${i}`, attrs: [attr.int('to', F)] }),
+    node('Mul', [`s${i}`, 'ws'], [`scale${i}`], { name: `scale_product_${i}` }),
+    node('Mul', [`accf${i}`, `scale${i}`], [`y${i}`], { name: `rescale_${i}` }),
+  ];
+  return buildModel({
+    opset: 17,
+    nodes: [
+      ...layer(1, 'x', 'w1', [attr.ints('pads', [1, 1, 1, 1])]),
+      node('Relu', ['y1'], ['r1'], { name: 'relu_1' }),
+      ...layer(2, 'r1', 'w2', [attr.ints('strides', [2, 2])]),
+      ...layer(3, 'y2', 'w3', []),
+      node('Relu', ['y3'], ['out'], { name: 'relu_3' }),
+    ],
+    inputs: [tensorValue('x', F, [1, 16, 64, 64])],
+    outputs: [tensorValue('out', F, [1, 64, 31, 31])],
+    initializers: [u8('w1', [32, 16, 3, 3], 37), u8('w2', [48, 32, 3, 3], 53), u8('w3', [64, 48, 1, 1], 71), tensor('wz', U8, [], { raw: new Uint8Array([128]) }), tensor('ws', F, [], { values: [0.01] })],
+  });
+}
