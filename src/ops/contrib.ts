@@ -3,13 +3,14 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, contribAttention, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, dynamicQuantizeLstmBuffers, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
 import { CONTRIB_RULES } from '../shape/rules/contrib';
 import { CONV_WORKSPACE } from './workspace/convWorkspace';
+import { RNN_WORKSPACE } from './workspace/rnnWorkspace';
 import { ATTENTION_WORKSPACE } from './workspace/attentionWorkspace';
 import { QUANT_WORKSPACE } from './workspace/quantWorkspace';
 import { NORM_WORKSPACE } from './workspace/normWorkspace';
@@ -461,13 +462,16 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     arenaScratch: scratchSplit(oneBufferAfterOutputs, 'contrib_ops/cpu/quantization/quant_gemm.cc'),
   }),
   op('com.microsoft', 'DynamicQuantizeLSTM', {
-    shape: noShapeRule,
+    // ONNX LSTM's outputs (LSTMBase::ComputeImpl, shared with it); hidden_size is required here.
+    shape: shapeRule(NN_RULES.LSTM),
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: workspaceFormula(RNN_WORKSPACE['com.microsoft::DynamicQuantizeLSTM']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::DynamicQuantizeLSTM']),
-    arenaScratch: scratchOrderUnknown,
+    // LSTMBase::ComputeImpl, shared with LSTM: Y, Y_h and Y_c, then the float LSTM's buffers and two
+    // quantization buffers per direction, in the order dynamicQuantizeLstmBuffers gives.
+    arenaScratch: scratchSplit(dynamicQuantizeLstmBuffers, 'core/providers/cpu/rnn/uni_directional_lstm.cc'),
   }),
   op('com.microsoft', 'QMoE', {
     shape: noShapeRule,

@@ -142,6 +142,59 @@ export const deformConvColumnsThenPlan: ScratchSplit = (total, _outputs, _inputs
   return b && b.col + b.plan === total ? { before: [], after: [b.col, b.plan] } : null;
 };
 
+/**
+ * com.microsoft DynamicQuantizeLSTM (`contrib_ops/cpu/quantization/dynamic_quantize_lstm.cc`, which
+ * runs LSTMBase::ComputeImpl of `rnn/deep_cpu_lstm.cc`'s family, `rnn/lstm_base.h`), all after Y,
+ * Y_h and Y_c and held to the end of Compute: stand-ins of D·B·H floats for an absent Y_h, then an
+ * absent Y_c; then each direction's UniDirectionalLstm constructor (`rnn/uni_directional_lstm.cc`,
+ * AllocateBuffers: two of H floats, three of B·H, the gate buffer of 4H·B·S, with a bias four of H,
+ * and for the reverse direction the reversed X, S·B·I, and output, S·B·H; the header defines
+ * LSTM_NO_PEEPHOLE_COPY, so no peephole copies), forward first; then each direction's Compute, in
+ * the same order: the sequence lengths (B int32) when the input is absent, and
+ * AllocateQuantizeBuffers' u8 X, max(L·B·I, B·H) bytes for the longest sequence L, and int32 step
+ * output, B·4H. Read from the shapes: X [S, B, I], W [D, I, 4H]; a single direction is forward or
+ * reverse by which one sums to the total, and with sequence_lens, L is what the total leaves (null
+ * when that is not one valid L, or when both directions fit). Checked by the arena oracle's
+ * dynamic_quantize_lstm model, where the bounded split (at most 38 buffers) could not be used.
+ */
+export const dynamicQuantizeLstmBuffers: ScratchSplit = (total, outputs, inputs, shapes) => {
+  const x = numericDims(shapes[0]);
+  const w = numericDims(shapes[1]);
+  if (!x || x.length !== 3 || !w || w.length !== 3 || w[2]! % 4 !== 0) return null;
+  const [S, B, I] = x as [number, number, number];
+  const D = w[0]!;
+  const H = w[2]! / 4;
+  const hasBias = inputs[3] !== 0 && inputs[3] !== undefined;
+  const hasSeqLens = inputs[4] !== 0 && inputs[4] !== undefined;
+  const candidates: number[][] = [];
+  for (const reverseOnly of D === 2 ? [false] : [false, true]) {
+    const standIns = [outputs[1], outputs[2]].filter((b) => b === 0 || b === undefined).map(() => 4 * D * B * H);
+    const ctor: number[] = [];
+    for (let dir = 0; dir < D; dir++) {
+      ctor.push(4 * H, 4 * H, 4 * B * H, 4 * B * H, 4 * B * H, 16 * H * B * S);
+      if (hasBias) ctor.push(4 * H, 4 * H, 4 * H, 4 * H);
+      if (dir === 1 || reverseOnly) ctor.push(4 * S * B * I, 4 * S * B * H);
+    }
+    const fixed = [...standIns, ...ctor].reduce((a, b) => a + b, 0) + D * 16 * B * H;
+    let quantizedX = Math.max(S * B * I, B * H);
+    if (hasSeqLens) {
+      const left = total - fixed;
+      if (left <= 0 || left % D !== 0) continue;
+      quantizedX = left / D;
+      const validL = quantizedX === B * H || (quantizedX > B * H && quantizedX % (B * I) === 0 && quantizedX / (B * I) <= S);
+      if (!validL) continue;
+    }
+    const compute: number[] = [];
+    for (let dir = 0; dir < D; dir++) {
+      if (!hasSeqLens) compute.push(4 * B);
+      compute.push(quantizedX, 16 * B * H);
+    }
+    const after = [...standIns, ...ctor, ...compute];
+    if (after.reduce((a, b) => a + b, 0) === total) candidates.push(after);
+  }
+  return candidates.length === 1 ? { before: [], after: candidates[0]! } : null;
+};
+
 /** `shape` when every dim is a number, else null. */
 function numericDims(shape: readonly (number | string | null)[] | null | undefined): number[] | null {
   if (!shape) return null;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates, type ScratchSplit } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates, dynamicQuantizeLstmBuffers, type ScratchSplit } from '../../src/ops/scratchFacts';
 import { findOp } from '../../src/ops/registry';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
@@ -78,4 +78,22 @@ function entrySplit(domain: string, opType: string): ScratchSplit {
 test('ConvInteger: its one u8 im2col buffer after Y', () => {
   // [1, 16, 64, 64] with a padded 3x3 kernel: 16·9·4096 = 589,824 B.
   assert.deepEqual(entrySplit('ai.onnx', 'ConvInteger')(589824, [524288], [65536, 4608, 1, 1], [[1, 16, 64, 64], [32, 16, 3, 3], [], []]), { before: [], after: [589824] });
+});
+
+test('DynamicQuantizeLSTM: stand-ins, each direction\'s state buffers, then each direction\'s sequence lengths and quantization buffers, all after the outputs', () => {
+  // Forward S5 B2 I8 H16 with a bias, Y only (4,184 B, the probe's): stand-ins for Y_h and Y_c (128 each),
+  // 2·64, 3·128, the gate buffer 2,560, 4·64 of bias, then 8 B of lengths, u8 X (5·2·8 = 80) and int32 C (512).
+  const shapes = [[5, 2, 8], [1, 8, 64], [1, 16, 64], [1, 128], null, null, null, null, [1], [1], [1], [1]];
+  const inputs = [320, 512, 1024, 512, 0, 0, 0, 0, 4, 1, 4, 1];
+  const forward = [128, 128, 64, 64, 128, 128, 128, 2560, 64, 64, 64, 64, 8, 80, 512];
+  assert.deepEqual(dynamicQuantizeLstmBuffers(4184, [640, 0, 0], inputs, shapes), { before: [], after: forward });
+  // Reverse: the reversed X (320) and output (640) after the bias copies; told from forward by the total.
+  const reverse = [128, 128, 64, 64, 128, 128, 128, 2560, 64, 64, 64, 64, 320, 640, 8, 80, 512];
+  assert.deepEqual(dynamicQuantizeLstmBuffers(4184 + 960, [640, 0, 0], inputs, shapes), { before: [], after: reverse });
+  // sequence_lens [3, 2]: no lengths buffer, and the quantized X is what the total leaves (3·2·8 = 48).
+  const withLens = [320, 512, 1024, 512, 8, 0, 0, 0, 4, 1, 4, 1];
+  assert.deepEqual(dynamicQuantizeLstmBuffers(4144, [640, 0, 0], withLens, shapes), { before: [], after: [128, 128, 64, 64, 128, 128, 128, 2560, 64, 64, 64, 64, 48, 512] });
+  assert.equal(dynamicQuantizeLstmBuffers(4144 + 8, [640, 0, 0], withLens, shapes), null, 'no whole longest length');
+  assert.equal(dynamicQuantizeLstmBuffers(4000, [640, 0, 0], inputs, shapes), null, 'neither direction sums to the total');
+  assert.equal(dynamicQuantizeLstmBuffers(4184, [640, 0, 0], inputs, [['S', 2, 8], ...shapes.slice(1)]), null, 'symbolic dims');
 });

@@ -1030,3 +1030,43 @@ export function convIntegerModel(): Uint8Array {
     initializers: [u8('w1', [32, 16, 3, 3], 37), u8('w2', [48, 32, 3, 3], 53), u8('w3', [64, 48, 1, 1], 71), tensor('wz', U8, [], { raw: new Uint8Array([128]) }), tensor('ws', F, [], { values: [0.01] })],
   });
 }
+
+/**
+ * quantize_dynamic's LSTM form: com.microsoft DynamicQuantizeLSTM, bidirectional with Y and Y_h
+ * (s8 weights), then forward with Y only (u8 weights: the kernel stands in for Y_h and Y_c), between
+ * other ops; its scratch, the float LSTM's buffers and two quantization buffers per direction, comes
+ * after its outputs. W and R are packed at init (QGEMM packs of 4H columns per direction).
+ */
+export function dynamicQuantizeLstmModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const weights = (name: string, type: number, dims: number[], salt: number) => tensor(name, type, dims, { raw: Uint8Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, j) => (type === DataType.INT8 ? (j * salt) % 64 : (j * salt + 7) % 256)) });
+  const quant = (d: number, type: number, zp: number) => [tensor(`ws_${d}_${type}`, F, [d], { values: new Array<number>(d).fill(0.01) }), tensor(`wz_${d}_${type}`, type, [d], { raw: new Uint8Array(d).fill(zp) })];
+  const S8 = DataType.INT8;
+  const U8 = DataType.UINT8;
+  const q1 = [`ws_2_${S8}`, `wz_2_${S8}`, `ws_2_${S8}`, `wz_2_${S8}`];
+  const q2 = [`ws_1_${U8}`, `wz_1_${U8}`, `ws_1_${U8}`, `wz_1_${U8}`];
+  const q3 = [`ws_1_${S8}`, `wz_1_${S8}`, `ws_1_${S8}`, `wz_1_${S8}`];
+  return buildModel({
+    opset: 17,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('DynamicQuantizeLSTM', ['xl', 'W3', 'R3', 'B3', '', '', '', '', ...q3], ['Y3'], { name: 'dq_lstm_long', domain: 'com.microsoft', attrs: [attr.int('hidden_size', 40)] }),
+      node('Relu', ['Y3'], ['out3'], { name: 'relu_long' }),
+      node('Relu', ['x'], ['xr'], { name: 'relu_in' }),
+      node('DynamicQuantizeLSTM', ['xr', 'W1', 'R1', 'B1', '', '', '', '', ...q1], ['Y1', 'Y1_h'], { name: 'dq_lstm_bi', domain: 'com.microsoft', attrs: [attr.int('hidden_size', 32), attr.string('direction', 'bidirectional')] }),
+      node('Transpose', ['Y1'], ['Y1t'], { name: 'transpose', attrs: [attr.ints('perm', [0, 2, 1, 3])] }),
+      node('Reshape', ['Y1t', 'seq_shape'], ['x2'], { name: 'reshape' }),
+      node('DynamicQuantizeLSTM', ['x2', 'W2', 'R2', 'B2', '', '', '', '', ...q2], ['Y2'], { name: 'dq_lstm_fwd', domain: 'com.microsoft', attrs: [attr.int('hidden_size', 24)] }),
+      node('Relu', ['Y2'], ['out'], { name: 'relu_out' }),
+    ],
+    inputs: [tensorValue('x', F, [40, 8, 48]), tensorValue('xl', F, [1024, 4, 300])],
+    outputs: [tensorValue('out', F, [40, 1, 8, 24]), tensorValue('Y1_h', F, [2, 8, 32]), tensorValue('out3', F, [1024, 1, 4, 40])],
+    initializers: [
+      weights('W1', S8, [2, 48, 128], 37), weights('R1', S8, [2, 32, 128], 53), distinctWeights('B1', [2, 256], 3),
+      weights('W2', U8, [1, 64, 96], 71), weights('R2', U8, [1, 24, 96], 29), distinctWeights('B2', [1, 192], 5),
+      weights('W3', S8, [1, 300, 160], 41), weights('R3', S8, [1, 40, 160], 43), distinctWeights('B3', [1, 320], 7),
+      int64Tensor('seq_shape', [40, 8, 64]),
+      ...quant(2, S8, 0), ...quant(1, U8, 128), ...quant(1, S8, 0),
+    ],
+  });
+}
