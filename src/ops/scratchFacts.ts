@@ -195,6 +195,22 @@ export const dynamicQuantizeLstmBuffers: ScratchSplit = (total, outputs, inputs,
   return candidates.length === 1 ? { before: [], after: candidates[0]! } : null;
 };
 
+/**
+ * RNN (`providers/cpu/rnn/rnn.cc`): Y and Y_h, then X·Wᵀ for one direction at a time, S·B·H floats
+ * (one buffer for all directions), then, when Y is not an output, a stand-in for it of S·D·B·H
+ * floats, D times the first; both held to the end of Compute. D is read from W [D, H, I]. Checked
+ * by the arena oracle's rnn_ops model (a 2.5 MiB product and a 5 MiB stand-in that make the arena
+ * grow: in the other order the replay held 19,922,944 B where ORT held 15,728,640 B).
+ */
+export const rnnBuffers: ScratchSplit = (total, outputs, _inputs, shapes) => {
+  if (outputs[0] !== 0 && outputs[0] !== undefined) return { before: [], after: [total] };
+  const w = numericDims(shapes[1]);
+  if (!w || w.length !== 3) return null;
+  const d = w[0]!;
+  if (total % (1 + d) !== 0) return null;
+  return { before: [], after: [total / (1 + d), (d * total) / (1 + d)] };
+};
+
 /** `shape` when every dim is a number, else null. */
 function numericDims(shape: readonly (number | string | null)[] | null | undefined): number[] | null {
   if (!shape) return null;

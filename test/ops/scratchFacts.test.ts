@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates, dynamicQuantizeLstmBuffers, type ScratchSplit } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates, dynamicQuantizeLstmBuffers, rnnBuffers, type ScratchSplit } from '../../src/ops/scratchFacts';
 import { findOp } from '../../src/ops/registry';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
@@ -96,4 +96,13 @@ test('DynamicQuantizeLSTM: stand-ins, each direction\'s state buffers, then each
   assert.equal(dynamicQuantizeLstmBuffers(4144 + 8, [640, 0, 0], withLens, shapes), null, 'no whole longest length');
   assert.equal(dynamicQuantizeLstmBuffers(4000, [640, 0, 0], inputs, shapes), null, 'neither direction sums to the total');
   assert.equal(dynamicQuantizeLstmBuffers(4184, [640, 0, 0], inputs, [['S', 2, 8], ...shapes.slice(1)]), null, 'symbolic dims');
+});
+
+test('RNN: with Y, only X·Wᵀ after the outputs; without Y, X·Wᵀ then the stand-in for Y, D times its size', () => {
+  // Bidirectional S5 B2 H16 without Y (the probe's 1,920 B): 640 B of product, then the 1,280 B stand-in.
+  const shapes = [[5, 2, 8], [2, 16, 8], [2, 16, 16]];
+  assert.deepEqual(rnnBuffers(1920, [0, 256], [320, 1024, 2048], shapes), { before: [], after: [640, 1280] });
+  assert.deepEqual(rnnBuffers(640, [1280, 256], [320, 1024, 2048], shapes), { before: [], after: [640] });
+  assert.equal(rnnBuffers(1921, [0, 256], [320, 1024, 2048], shapes), null);
+  assert.equal(rnnBuffers(1920, [0, 256], [320, 1024, 2048], [shapes[0]!, ['D', 16, 8], shapes[2]!]), null);
 });

@@ -1070,3 +1070,27 @@ export function dynamicQuantizeLstmModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * RNNs: bidirectional without Y (X·Wᵀ of S·B·H floats, then a stand-in for Y of S·2·B·H: 2.5 and
+ * 5 MiB, so the arena grows by request size), then forward with Y (the product alone), between other ops.
+ */
+export function rnnOpsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const H = 160;
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('Relu', ['x'], ['xr'], { name: 'relu_in' }),
+      node('RNN', ['xr', 'W', 'R', 'B'], ['', 'Y_h'], { name: 'rnn_bi', attrs: [attr.int('hidden_size', H), attr.string('direction', 'bidirectional')] }),
+      node('RNN', ['xr', 'W1', 'R1'], ['Y1'], { name: 'rnn_fwd', attrs: [attr.int('hidden_size', 32)] }),
+      node('Relu', ['Y1'], ['out'], { name: 'relu_out' }),
+    ],
+    inputs: [tensorValue('x', F, [1024, 4, 16])],
+    outputs: [tensorValue('Y_h', F, [2, 4, H]), tensorValue('out', F, [1024, 1, 4, 32])],
+    initializers: [
+      distinctWeights('W', [2, H, 16], 3), distinctWeights('R', [2, H, H], 5), distinctWeights('B', [2, 2 * H], 7),
+      distinctWeights('W1', [1, 32, 16], 11), distinctWeights('R1', [1, 32, 32], 2),
+    ],
+  });
+}
