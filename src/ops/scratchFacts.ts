@@ -61,7 +61,14 @@ export const oneBufferAfterOutputs: ScratchSplit = (total) => ({ before: [], aft
 /** DynamicQuantizeMatMul (`contrib_ops/cpu/quantization/dynamic_quantize_matmul.cc`): A quantized into one buffer, then Y (in the GEMM's common path); the buffer is freed after Y. */
 export const oneBufferBeforeOutputs: ScratchSplit = (total) => ({ before: [total], after: [] });
 
-/** Softmax and LogSoftmax off the last axis (`providers/cpu/math/softmax.cc`, opset 13+): Y, then the transposed input and the transposed output, two tensors of X's size. */
+/**
+ * Softmax and LogSoftmax off the last axis (`providers/cpu/math/softmax.cc`, opset 13+), Hardmax
+ * off the last axis (`providers/cpu/math/hardmax.cc`, opset 13+) and MeanVarianceNormalization over
+ * axes that are not the trailing ones (`providers/cpu/tensor/mean_variance_normalization.cc`: the
+ * current kernel takes Y first; an older one took it after the transposes): Y, then the transposed
+ * input and the transposed output, two tensors of X's size. Hardmax and MVN are checked by the
+ * arena oracle's mvn_hardmax model, which fails with either op's buffers before Y.
+ */
 export const twoHalvesAfterOutputs: ScratchSplit = (total) => (total % 2 === 0 ? { before: [], after: [total / 2, total / 2] } : null);
 
 /** LRN (`providers/cpu/nn/lrn.cc`): Y, then the scale buffer (X's size, that is Y's), then the padded square. */

@@ -106,3 +106,9 @@ test('RNN: with Y, only X·Wᵀ after the outputs; without Y, X·Wᵀ then the s
   assert.equal(rnnBuffers(1921, [0, 256], [320, 1024, 2048], shapes), null);
   assert.equal(rnnBuffers(1920, [0, 256], [320, 1024, 2048], [shapes[0]!, ['D', 16, 8], shapes[2]!]), null);
 });
+
+test('MeanVarianceNormalization and Hardmax off their trailing axes: Y, then two tensors of X\'s size', () => {
+  for (const [domain, op] of [['ai.onnx', 'MeanVarianceNormalization'], ['ai.onnx', 'Hardmax']] as const) {
+    assert.deepEqual(entrySplit(domain, op)(1382400, [691200], [691200], [[1, 48, 60, 60]]), { before: [], after: [691200, 691200] });
+  }
+});

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -115,6 +115,9 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   cases.push({ path: files[files.length - 1]!, options: {} });
   // RNN's X·Wᵀ product and its stand-in for an absent Y, after its outputs.
   write('rnn_ops.onnx', rnnOpsModel());
+  cases.push({ path: files[files.length - 1]!, options: {} });
+  // MeanVarianceNormalization's transposes before its output, Hardmax's (off the last axis) after it.
+  write('mvn_hardmax.onnx', mvnHardmaxModel());
   cases.push({ path: files[files.length - 1]!, options: {} });
   // If, Loop and Scan bodies that grow the arena, the branch fixed (`go` = 1).
   write('body_frames.onnx', bodyFramesModel());

@@ -1094,3 +1094,27 @@ export function rnnOpsModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * Hardmax on axis 1 at opset 13 (Y, then the transposed input and result) and MeanVarianceNormalization
+ * over N, H, W and over N, C, W (Y, then its transposed input and result), between other ops, on
+ * tensors of 675 KiB so that the buffers' place shapes the arena. The MVN outputs are graph outputs:
+ * no later value depends on their inferred shape (see docs/ort-arena.md on MVN's shape).
+ */
+export function mvnHardmaxModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const img = (n: string) => tensorValue(n, F, [1, 48, 60, 60]);
+  return buildModel({
+    opset: 13,
+    nodes: [
+      node('Relu', ['x'], ['xr'], { name: 'relu_in' }),
+      node('Hardmax', ['xr'], ['hm'], { name: 'hardmax_channels', attrs: [attr.int('axis', 1)] }),
+      node('Add', ['hm', 'xr'], ['sum'], { name: 'add' }),
+      node('MeanVarianceNormalization', ['sum'], ['mvn'], { name: 'mvn' }),
+      node('Hardmax', ['sum'], ['hm2'], { name: 'hardmax_rows', attrs: [attr.int('axis', 2)] }),
+      node('MeanVarianceNormalization', ['hm2'], ['mvn2'], { name: 'mvn_hw', attrs: [attr.ints('axes', [0, 1, 3])] }),
+    ],
+    inputs: [img('x')],
+    outputs: [img('mvn'), img('mvn2')],
+  });
+}
