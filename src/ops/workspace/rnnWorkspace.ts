@@ -3,7 +3,7 @@
  * per direction from the temp allocator and are all live together during Compute.
  */
 import { DataType } from '../../onnx/dataType';
-import { formula, unavailable, type OpView } from './opView';
+import { formula, unavailable, zero, type OpView } from './opView';
 import type { WorkspaceRule } from './workspaceRule';
 
 interface RnnDims {
@@ -84,6 +84,8 @@ const dynamicQuantizeLstm: WorkspaceRule = {
     if (typeof d === 'string') return unavailable(d, this.source);
     const L = maxSequenceLength(v, d);
     if (L === null) return unavailable(`${v.label} quantizes X for the longest of its sequence_lens, which are run-time values`, this.source);
+    // lstm_base.cc returns before taking any buffer when every length is 0.
+    if (L === 0) return zero(this.source);
     const { batch: B, inputSize: I, hidden: H, directions: D } = d;
     const quantized = D * (Math.max(L * B * I, B * H) + 4 * B * 4 * H);
     return formula(lstmFloatBytes(v, d) + quantized, this.source);
