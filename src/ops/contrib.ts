@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, notModelled, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, contribAttention, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, dynamicQuantizeLstmBuffers, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00, I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
@@ -13,6 +13,7 @@ import { CONTRIB_RULES } from '../shape/rules/contrib';
 /** Why the generation ops' scratch stays unavailable. */
 const GENERATION_SCRATCH = 'the search kernel runs its encoder and decoder subgraphs itself, with beam state, logits and past key/value buffers of its own for every generated token (not modelled); each subgraph is planned on its own as a body of this step';
 import { CONV_WORKSPACE } from './workspace/convWorkspace';
+import { RNN_WORKSPACE } from './workspace/rnnWorkspace';
 import { ATTENTION_WORKSPACE } from './workspace/attentionWorkspace';
 import { QUANT_WORKSPACE } from './workspace/quantWorkspace';
 import { NORM_WORKSPACE } from './workspace/normWorkspace';
@@ -538,13 +539,16 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     arenaScratch: scratchSplit(oneBufferAfterOutputs, 'contrib_ops/cpu/quantization/quant_gemm.cc'),
   }),
   op('com.microsoft', 'DynamicQuantizeLSTM', {
-    shape: noShapeRule,
+    // ONNX LSTM's outputs (LSTMBase::ComputeImpl, shared with it); hidden_size is required here.
+    shape: shapeRule(NN_RULES.LSTM),
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: noWorkspaceFormula,
+    workspace: workspaceFormula(RNN_WORKSPACE['com.microsoft::DynamicQuantizeLSTM']),
     prepack: prepackRule(PREPACK_RULES['com.microsoft::DynamicQuantizeLSTM']),
-    arenaScratch: scratchOrderUnknown,
+    // LSTMBase::ComputeImpl, shared with LSTM: Y, Y_h and Y_c, then the float LSTM's buffers and two
+    // quantization buffers per direction, in the order dynamicQuantizeLstmBuffers gives.
+    arenaScratch: scratchSplit(dynamicQuantizeLstmBuffers, 'core/providers/cpu/rnn/uni_directional_lstm.cc'),
   }),
   op('com.microsoft', 'QMoE', {
     shape: noShapeRule,

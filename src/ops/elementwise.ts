@@ -699,7 +699,8 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE.Hardmax),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // hardmax.cc (opset 13+, off the last axis): Y, then the transposed input and the transposed result.
+    arenaScratch: scratchSplit(twoHalvesAfterOutputs, 'core/providers/cpu/math/hardmax.cc'),
   }),
   op('ai.onnx', 'LpNormalization', {
     shape: shapeRule(ELEMENTWISE_RULES.LpNormalization),
@@ -717,7 +718,8 @@ export const ELEMENTWISE_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(NORM_WORKSPACE.MeanVarianceNormalization),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // mean_variance_normalization.cc (off the trailing axes): Y, then the transposed input and result.
+    arenaScratch: scratchSplit(twoHalvesAfterOutputs, 'core/providers/cpu/tensor/mean_variance_normalization.cc'),
   }),
   op('ai.onnx', 'BitwiseNot', {
     shape: shapeRule(ELEMENTWISE_RULES.BitwiseNot),

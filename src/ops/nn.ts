@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, deformConvColumnsThenPlan, dftBuffers, einsumIntermediates, oneBufferAfterOutputs, resizeTables } from './scratchFacts';
+import { atMostBuffersAfterOutputs, deformConvColumnsThenPlan, dftBuffers, einsumIntermediates, oneBufferAfterOutputs, resizeTables, rnnBuffers } from './scratchFacts';
 import { I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
@@ -33,7 +33,8 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(CONV_WORKSPACE.ConvInteger),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    // conv_integer.cc takes Y, then its one u8 im2col buffer (none when pointwise with unit strides).
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'core/providers/cpu/quantization/conv_integer.cc'),
   }),
   op('ai.onnx', 'QLinearConv', {
     shape: shapeRule(NN_RULES.QLinearConv),
@@ -224,7 +225,7 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(RNN_WORKSPACE.RNN),
     prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
+    arenaScratch: scratchSplit(rnnBuffers, 'core/providers/cpu/rnn/rnn.cc'),
   }),
   op('ai.onnx', 'GRU', {
     shape: shapeRule(NN_RULES.GRU),

@@ -68,15 +68,24 @@ export interface ScratchSplit {
 /**
  * Conv (`providers/cpu/nn/conv.cc`: `Conv<float>::Compute` takes Y with `context->Output`, then one
  * buffer, MLAS's working buffer for kernel rank 1-3 or the im2col buffer for higher ranks; the
- * generic `Conv<T>` likewise after Y) and ConvTranspose (`providers/cpu/nn/conv_transpose.cc`:
- * Y in PrepareForCompute, then one column buffer for all images and groups).
+ * generic `Conv<T>` likewise after Y), ConvTranspose (`providers/cpu/nn/conv_transpose.cc`:
+ * Y in PrepareForCompute, then one column buffer for all images and groups) and ConvInteger
+ * (`providers/cpu/quantization/conv_integer.cc`: Y, then one u8 im2col buffer of one image and
+ * group, reused for all of them; the arena oracle's conv_integer model).
  */
 export const oneBufferAfterOutputs: ScratchSplit = (total) => ({ before: [], after: [total] });
 
 /** DynamicQuantizeMatMul (`contrib_ops/cpu/quantization/dynamic_quantize_matmul.cc`): A quantized into one buffer, then Y (in the GEMM's common path); the buffer is freed after Y. */
 export const oneBufferBeforeOutputs: ScratchSplit = (total) => ({ before: [total], after: [] });
 
-/** Softmax and LogSoftmax off the last axis (`providers/cpu/math/softmax.cc`, opset 13+): Y, then the transposed input and the transposed output, two tensors of X's size. */
+/**
+ * Softmax and LogSoftmax off the last axis (`providers/cpu/math/softmax.cc`, opset 13+), Hardmax
+ * off the last axis (`providers/cpu/math/hardmax.cc`, opset 13+) and MeanVarianceNormalization over
+ * axes that are not the trailing ones (`providers/cpu/tensor/mean_variance_normalization.cc`: the
+ * current kernel takes Y first; an older one took it after the transposes): Y, then the transposed
+ * input and the transposed output, two tensors of X's size. Hardmax and MVN are checked by the
+ * arena oracle's mvn_hardmax model, which fails with either op's buffers before Y.
+ */
 export const twoHalvesAfterOutputs: ScratchSplit = (total) => (total % 2 === 0 ? { before: [], after: [total / 2, total / 2] } : null);
 
 /** LRN (`providers/cpu/nn/lrn.cc`): Y, then the scale buffer (X's size, that is Y's), then the padded square. */
@@ -180,6 +189,75 @@ export const einsumIntermediates: ScratchSplit = Object.assign(
   },
   { attributes: ['equation'] as const },
 );
+
+/**
+ * com.microsoft DynamicQuantizeLSTM (`contrib_ops/cpu/quantization/dynamic_quantize_lstm.cc`, which
+ * runs LSTMBase::ComputeImpl of `rnn/deep_cpu_lstm.cc`'s family, `rnn/lstm_base.h`), all after Y,
+ * Y_h and Y_c and held to the end of Compute: stand-ins of D·B·H floats for an absent Y_h, then an
+ * absent Y_c; then each direction's UniDirectionalLstm constructor (`rnn/uni_directional_lstm.cc`,
+ * AllocateBuffers: two of H floats, three of B·H, the gate buffer of 4H·B·S, with a bias four of H,
+ * and for the reverse direction the reversed X, S·B·I, and output, S·B·H; the header defines
+ * LSTM_NO_PEEPHOLE_COPY, so no peephole copies), forward first; then each direction's Compute, in
+ * the same order: the sequence lengths (B int32) when the input is absent, and
+ * AllocateQuantizeBuffers' u8 X, max(L·B·I, B·H) bytes for the longest sequence L, and int32 step
+ * output, B·4H. Read from the shapes: X [S, B, I], W [D, I, 4H]; a single direction is forward or
+ * reverse by which one sums to the total, and with sequence_lens, L is what the total leaves (null
+ * when that is not one valid L, or when both directions fit). Checked by the arena oracle's
+ * dynamic_quantize_lstm model, where the bounded split (at most 38 buffers) could not be used.
+ */
+export const dynamicQuantizeLstmBuffers: ScratchSplit = (total, outputs, inputs, shapes) => {
+  const x = numericDims(shapes[0]);
+  const w = numericDims(shapes[1]);
+  if (!x || x.length !== 3 || !w || w.length !== 3 || w[2]! % 4 !== 0) return null;
+  const [S, B, I] = x as [number, number, number];
+  const D = w[0]!;
+  const H = w[2]! / 4;
+  const hasBias = inputs[3] !== 0 && inputs[3] !== undefined;
+  const hasSeqLens = inputs[4] !== 0 && inputs[4] !== undefined;
+  const candidates: number[][] = [];
+  for (const reverseOnly of D === 2 ? [false] : [false, true]) {
+    const standIns = [outputs[1], outputs[2]].filter((b) => b === 0 || b === undefined).map(() => 4 * D * B * H);
+    const ctor: number[] = [];
+    for (let dir = 0; dir < D; dir++) {
+      ctor.push(4 * H, 4 * H, 4 * B * H, 4 * B * H, 4 * B * H, 16 * H * B * S);
+      if (hasBias) ctor.push(4 * H, 4 * H, 4 * H, 4 * H);
+      if (dir === 1 || reverseOnly) ctor.push(4 * S * B * I, 4 * S * B * H);
+    }
+    const fixed = [...standIns, ...ctor].reduce((a, b) => a + b, 0) + D * 16 * B * H;
+    let quantizedX = Math.max(S * B * I, B * H);
+    if (hasSeqLens) {
+      const left = total - fixed;
+      if (left <= 0 || left % D !== 0) continue;
+      quantizedX = left / D;
+      const validL = quantizedX === B * H || (quantizedX > B * H && quantizedX % (B * I) === 0 && quantizedX / (B * I) <= S);
+      if (!validL) continue;
+    }
+    const compute: number[] = [];
+    for (let dir = 0; dir < D; dir++) {
+      if (!hasSeqLens) compute.push(4 * B);
+      compute.push(quantizedX, 16 * B * H);
+    }
+    const after = [...standIns, ...ctor, ...compute];
+    if (after.reduce((a, b) => a + b, 0) === total) candidates.push(after);
+  }
+  return candidates.length === 1 ? { before: [], after: candidates[0]! } : null;
+};
+
+/**
+ * RNN (`providers/cpu/rnn/rnn.cc`): Y and Y_h, then X·Wᵀ for one direction at a time, S·B·H floats
+ * (one buffer for all directions), then, when Y is not an output, a stand-in for it of S·D·B·H
+ * floats, D times the first; both held to the end of Compute. D is read from W [D, H, I]. Checked
+ * by the arena oracle's rnn_ops model (a 2.5 MiB product and a 5 MiB stand-in that make the arena
+ * grow: in the other order the replay held 19,922,944 B where ORT held 15,728,640 B).
+ */
+export const rnnBuffers: ScratchSplit = (total, outputs, _inputs, shapes) => {
+  if (outputs[0] !== 0 && outputs[0] !== undefined) return { before: [], after: [total] };
+  const w = numericDims(shapes[1]);
+  if (!w || w.length !== 3) return null;
+  const d = w[0]!;
+  if (total % (1 + d) !== 0) return null;
+  return { before: [], after: [total / (1 + d), (d * total) / (1 + d)] };
+};
 
 /** `shape` when every dim is a number, else null. */
 function numericDims(shape: readonly (number | string | null)[] | null | undefined): number[] | null {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, einsumIntermediates, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, einsumIntermediates, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates, dynamicQuantizeLstmBuffers, rnnBuffers, type ScratchSplit } from '../../src/ops/scratchFacts';
+import { findOp } from '../../src/ops/registry';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
   assert.deepEqual(atMostBuffersAfterOutputs(6)(1000, [512], [], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1000, maxBuffers: 6 } });
@@ -81,4 +82,49 @@ test('Einsum: its intermediates in Compute order around the output, from the equ
   assert.equal(einsumIntermediates(512, [512], [512], [[8, 16]], [[16, 8]]), null, 'no equation');
   assert.equal(einsumIntermediates(500, [512], [512], [[8, 16]], [[16, 8]], eq('ij->ji')), null, 'another total');
   assert.equal(einsumIntermediates(512, [512], [512], [[8, 'n']], [[16, 8]], eq('ij->ji')), null, 'a symbolic dim');
+});
+
+/** The split an op's registry entry gives for a step. */
+function entrySplit(domain: string, opType: string): ScratchSplit {
+  const facet = findOp(domain, opType)?.arenaScratch;
+  assert.ok(facet?.present, `${domain}::${opType} has an arena split`);
+  return facet.value;
+}
+
+test('ConvInteger: its one u8 im2col buffer after Y', () => {
+  // [1, 16, 64, 64] with a padded 3x3 kernel: 16·9·4096 = 589,824 B.
+  assert.deepEqual(entrySplit('ai.onnx', 'ConvInteger')(589824, [524288], [65536, 4608, 1, 1], [[1, 16, 64, 64], [32, 16, 3, 3], [], []]), { before: [], after: [589824] });
+});
+
+test('DynamicQuantizeLSTM: stand-ins, each direction\'s state buffers, then each direction\'s sequence lengths and quantization buffers, all after the outputs', () => {
+  // Forward S5 B2 I8 H16 with a bias, Y only (4,184 B, the probe's): stand-ins for Y_h and Y_c (128 each),
+  // 2·64, 3·128, the gate buffer 2,560, 4·64 of bias, then 8 B of lengths, u8 X (5·2·8 = 80) and int32 C (512).
+  const shapes = [[5, 2, 8], [1, 8, 64], [1, 16, 64], [1, 128], null, null, null, null, [1], [1], [1], [1]];
+  const inputs = [320, 512, 1024, 512, 0, 0, 0, 0, 4, 1, 4, 1];
+  const forward = [128, 128, 64, 64, 128, 128, 128, 2560, 64, 64, 64, 64, 8, 80, 512];
+  assert.deepEqual(dynamicQuantizeLstmBuffers(4184, [640, 0, 0], inputs, shapes), { before: [], after: forward });
+  // Reverse: the reversed X (320) and output (640) after the bias copies; told from forward by the total.
+  const reverse = [128, 128, 64, 64, 128, 128, 128, 2560, 64, 64, 64, 64, 320, 640, 8, 80, 512];
+  assert.deepEqual(dynamicQuantizeLstmBuffers(4184 + 960, [640, 0, 0], inputs, shapes), { before: [], after: reverse });
+  // sequence_lens [3, 2]: no lengths buffer, and the quantized X is what the total leaves (3·2·8 = 48).
+  const withLens = [320, 512, 1024, 512, 8, 0, 0, 0, 4, 1, 4, 1];
+  assert.deepEqual(dynamicQuantizeLstmBuffers(4144, [640, 0, 0], withLens, shapes), { before: [], after: [128, 128, 64, 64, 128, 128, 128, 2560, 64, 64, 64, 64, 48, 512] });
+  assert.equal(dynamicQuantizeLstmBuffers(4144 + 8, [640, 0, 0], withLens, shapes), null, 'no whole longest length');
+  assert.equal(dynamicQuantizeLstmBuffers(4000, [640, 0, 0], inputs, shapes), null, 'neither direction sums to the total');
+  assert.equal(dynamicQuantizeLstmBuffers(4184, [640, 0, 0], inputs, [['S', 2, 8], ...shapes.slice(1)]), null, 'symbolic dims');
+});
+
+test('RNN: with Y, only X·Wᵀ after the outputs; without Y, X·Wᵀ then the stand-in for Y, D times its size', () => {
+  // Bidirectional S5 B2 H16 without Y (the probe's 1,920 B): 640 B of product, then the 1,280 B stand-in.
+  const shapes = [[5, 2, 8], [2, 16, 8], [2, 16, 16]];
+  assert.deepEqual(rnnBuffers(1920, [0, 256], [320, 1024, 2048], shapes), { before: [], after: [640, 1280] });
+  assert.deepEqual(rnnBuffers(640, [1280, 256], [320, 1024, 2048], shapes), { before: [], after: [640] });
+  assert.equal(rnnBuffers(1921, [0, 256], [320, 1024, 2048], shapes), null);
+  assert.equal(rnnBuffers(1920, [0, 256], [320, 1024, 2048], [shapes[0]!, ['D', 16, 8], shapes[2]!]), null);
+});
+
+test('MeanVarianceNormalization and Hardmax off their trailing axes: Y, then two tensors of X\'s size', () => {
+  for (const [domain, op] of [['ai.onnx', 'MeanVarianceNormalization'], ['ai.onnx', 'Hardmax']] as const) {
+    assert.deepEqual(entrySplit(domain, op)(1382400, [691200], [691200], [[1, 48, 60, 60]]), { before: [], after: [691200, 691200] });
+  }
 });

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel  } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -122,6 +122,18 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   }
   // Einsum's intermediates in Compute's order around its output (one, two and three operands).
   write('einsum_ops.onnx', einsumOpsModel());
+  cases.push({ path: files[files.length - 1]!, options: {} });
+  // ConvInteger's im2col buffer after its output (quantize_dynamic's CNN form).
+  write('conv_integer.onnx', convIntegerModel());
+  cases.push({ path: files[files.length - 1]!, options: {} });
+  // DynamicQuantizeLSTM's state and quantization buffers after its outputs (quantize_dynamic's LSTM form).
+  write('dynamic_quantize_lstm.onnx', dynamicQuantizeLstmModel());
+  cases.push({ path: files[files.length - 1]!, options: {} });
+  // RNN's X·Wᵀ product and its stand-in for an absent Y, after its outputs.
+  write('rnn_ops.onnx', rnnOpsModel());
+  cases.push({ path: files[files.length - 1]!, options: {} });
+  // MeanVarianceNormalization's transposes before its output, Hardmax's (off the last axis) after it.
+  write('mvn_hardmax.onnx', mvnHardmaxModel());
   cases.push({ path: files[files.length - 1]!, options: {} });
   // If, Loop and Scan bodies that grow the arena, the branch fixed (`go` = 1).
   write('body_frames.onnx', bodyFramesModel());

@@ -1119,3 +1119,123 @@ export function einsumOpsModel(): Uint8Array {
     outputs: [tensorValue('qr', F, null), tensorValue('sr', F, null), tensorValue('rotr', F, null), tensorValue('diag', F, null), tensorValue('out', F, null)],
   });
 }
+
+
+/**
+ * quantize_dynamic's CNN form: DynamicQuantizeLinear, then ConvInteger (Y, then its u8 im2col
+ * buffer), Cast and the rescale Mul, twice (3x3 padded, then 3x3 stride 2), and a pointwise
+ * ConvInteger that takes no buffer; sized so that each im2col buffer shapes the arena.
+ */
+export function convIntegerModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const U8 = DataType.UINT8;
+  const u8 = (name: string, dims: number[], salt: number) => tensor(name, U8, dims, { raw: Uint8Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, j) => (j * salt + 11) % 256) });
+  const layer = (i: number, x: string, w: string, attrs: ReturnType<typeof attr.ints>[]) => [
+    node('DynamicQuantizeLinear', [x], [`q${i}`, `s${i}`, `z${i}`], { name: `quantize_${i}` }),
+    node('ConvInteger', [`q${i}`, w, `z${i}`, 'wz'], [`acc${i}`], { name: `conv_integer_${i}`, attrs }),
+    node('Cast', [`acc${i}`], [`accf${i}`], { name: `cast_${i}`, attrs: [attr.int('to', F)] }),
+    node('Mul', [`s${i}`, 'ws'], [`scale${i}`], { name: `scale_product_${i}` }),
+    node('Mul', [`accf${i}`, `scale${i}`], [`y${i}`], { name: `rescale_${i}` }),
+  ];
+  return buildModel({
+    opset: 17,
+    nodes: [
+      ...layer(1, 'x', 'w1', [attr.ints('pads', [1, 1, 1, 1])]),
+      node('Relu', ['y1'], ['r1'], { name: 'relu_1' }),
+      ...layer(2, 'r1', 'w2', [attr.ints('strides', [2, 2])]),
+      ...layer(3, 'y2', 'w3', []),
+      node('Relu', ['y3'], ['out'], { name: 'relu_3' }),
+    ],
+    inputs: [tensorValue('x', F, [1, 16, 64, 64])],
+    outputs: [tensorValue('out', F, [1, 64, 31, 31])],
+    initializers: [u8('w1', [32, 16, 3, 3], 37), u8('w2', [48, 32, 3, 3], 53), u8('w3', [64, 48, 1, 1], 71), tensor('wz', U8, [], { raw: new Uint8Array([128]) }), tensor('ws', F, [], { values: [0.01] })],
+  });
+}
+
+/**
+ * quantize_dynamic's LSTM form: com.microsoft DynamicQuantizeLSTM, bidirectional with Y and Y_h
+ * (s8 weights), then forward with Y only (u8 weights: the kernel stands in for Y_h and Y_c), between
+ * other ops; its scratch, the float LSTM's buffers and two quantization buffers per direction, comes
+ * after its outputs. W and R are packed at init (QGEMM packs of 4H columns per direction).
+ */
+export function dynamicQuantizeLstmModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const weights = (name: string, type: number, dims: number[], salt: number) => tensor(name, type, dims, { raw: Uint8Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, j) => (type === DataType.INT8 ? (j * salt) % 64 : (j * salt + 7) % 256)) });
+  const quant = (d: number, type: number, zp: number) => [tensor(`ws_${d}_${type}`, F, [d], { values: new Array<number>(d).fill(0.01) }), tensor(`wz_${d}_${type}`, type, [d], { raw: new Uint8Array(d).fill(zp) })];
+  const S8 = DataType.INT8;
+  const U8 = DataType.UINT8;
+  const q1 = [`ws_2_${S8}`, `wz_2_${S8}`, `ws_2_${S8}`, `wz_2_${S8}`];
+  const q2 = [`ws_1_${U8}`, `wz_1_${U8}`, `ws_1_${U8}`, `wz_1_${U8}`];
+  const q3 = [`ws_1_${S8}`, `wz_1_${S8}`, `ws_1_${S8}`, `wz_1_${S8}`];
+  return buildModel({
+    opset: 17,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('DynamicQuantizeLSTM', ['xl', 'W3', 'R3', 'B3', '', '', '', '', ...q3], ['Y3'], { name: 'dq_lstm_long', domain: 'com.microsoft', attrs: [attr.int('hidden_size', 40)] }),
+      node('Relu', ['Y3'], ['out3'], { name: 'relu_long' }),
+      node('Relu', ['x'], ['xr'], { name: 'relu_in' }),
+      node('DynamicQuantizeLSTM', ['xr', 'W1', 'R1', 'B1', '', '', '', '', ...q1], ['Y1', 'Y1_h'], { name: 'dq_lstm_bi', domain: 'com.microsoft', attrs: [attr.int('hidden_size', 32), attr.string('direction', 'bidirectional')] }),
+      node('Transpose', ['Y1'], ['Y1t'], { name: 'transpose', attrs: [attr.ints('perm', [0, 2, 1, 3])] }),
+      node('Reshape', ['Y1t', 'seq_shape'], ['x2'], { name: 'reshape' }),
+      node('DynamicQuantizeLSTM', ['x2', 'W2', 'R2', 'B2', '', '', '', '', ...q2], ['Y2'], { name: 'dq_lstm_fwd', domain: 'com.microsoft', attrs: [attr.int('hidden_size', 24)] }),
+      node('Relu', ['Y2'], ['out'], { name: 'relu_out' }),
+    ],
+    inputs: [tensorValue('x', F, [40, 8, 48]), tensorValue('xl', F, [1024, 4, 300])],
+    outputs: [tensorValue('out', F, [40, 1, 8, 24]), tensorValue('Y1_h', F, [2, 8, 32]), tensorValue('out3', F, [1024, 1, 4, 40])],
+    initializers: [
+      weights('W1', S8, [2, 48, 128], 37), weights('R1', S8, [2, 32, 128], 53), distinctWeights('B1', [2, 256], 3),
+      weights('W2', U8, [1, 64, 96], 71), weights('R2', U8, [1, 24, 96], 29), distinctWeights('B2', [1, 192], 5),
+      weights('W3', S8, [1, 300, 160], 41), weights('R3', S8, [1, 40, 160], 43), distinctWeights('B3', [1, 320], 7),
+      int64Tensor('seq_shape', [40, 8, 64]),
+      ...quant(2, S8, 0), ...quant(1, U8, 128), ...quant(1, S8, 0),
+    ],
+  });
+}
+
+/**
+ * RNNs: bidirectional without Y (X·Wᵀ of S·B·H floats, then a stand-in for Y of S·2·B·H: 2.5 and
+ * 5 MiB, so the arena grows by request size), then forward with Y (the product alone), between other ops.
+ */
+export function rnnOpsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const H = 160;
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('Relu', ['x'], ['xr'], { name: 'relu_in' }),
+      node('RNN', ['xr', 'W', 'R', 'B'], ['', 'Y_h'], { name: 'rnn_bi', attrs: [attr.int('hidden_size', H), attr.string('direction', 'bidirectional')] }),
+      node('RNN', ['xr', 'W1', 'R1'], ['Y1'], { name: 'rnn_fwd', attrs: [attr.int('hidden_size', 32)] }),
+      node('Relu', ['Y1'], ['out'], { name: 'relu_out' }),
+    ],
+    inputs: [tensorValue('x', F, [1024, 4, 16])],
+    outputs: [tensorValue('Y_h', F, [2, 4, H]), tensorValue('out', F, [1024, 1, 4, 32])],
+    initializers: [
+      distinctWeights('W', [2, H, 16], 3), distinctWeights('R', [2, H, H], 5), distinctWeights('B', [2, 2 * H], 7),
+      distinctWeights('W1', [1, 32, 16], 11), distinctWeights('R1', [1, 32, 32], 2),
+    ],
+  });
+}
+
+/**
+ * Hardmax on axis 1 at opset 13 (Y, then the transposed input and result) and MeanVarianceNormalization
+ * over N, H, W and over N, C, W (Y, then its transposed input and result), between other ops, on
+ * tensors of 675 KiB so that the buffers' place shapes the arena. The MVN outputs are graph outputs:
+ * no later value depends on their inferred shape (see docs/ort-arena.md on MVN's shape).
+ */
+export function mvnHardmaxModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const img = (n: string) => tensorValue(n, F, [1, 48, 60, 60]);
+  return buildModel({
+    opset: 13,
+    nodes: [
+      node('Relu', ['x'], ['xr'], { name: 'relu_in' }),
+      node('Hardmax', ['xr'], ['hm'], { name: 'hardmax_channels', attrs: [attr.int('axis', 1)] }),
+      node('Add', ['hm', 'xr'], ['sum'], { name: 'add' }),
+      node('MeanVarianceNormalization', ['sum'], ['mvn'], { name: 'mvn' }),
+      node('Hardmax', ['sum'], ['hm2'], { name: 'hardmax_rows', attrs: [attr.int('axis', 2)] }),
+      node('MeanVarianceNormalization', ['hm2'], ['mvn2'], { name: 'mvn_hw', attrs: [attr.ints('axes', [0, 1, 3])] }),
+    ],
+    inputs: [img('x')],
+    outputs: [img('mvn'), img('mvn2')],
+  });
+}

@@ -221,6 +221,28 @@ const qAttention: PrepackRule = {
   },
 };
 
+/**
+ * DynamicQuantizeLSTM's W [D, I, 4H] and R [D, H, 4H]: per direction one QGEMM pack QB(4H, K)
+ * (K = I or H), X being quantized to u8 at run time, so the pair is u8·(the weights' type);
+ * TryPackWeights makes one allocation of D packs per input.
+ */
+const dynamicQuantizeLstm: PrepackRule = {
+  inputs: [1, 2],
+  source: 'contrib_ops/cpu/quantization/dynamic_quantize_lstm.cc',
+  packs(v) {
+    const pieces: PrepackPiece[] = [];
+    for (const i of [1, 2]) {
+      const w = v.dims(i);
+      if (w.length !== 3) continue;
+      const t = v.input(i).dtype;
+      const packedK = t === DataType.INT8 ? 4 : t === DataType.UINT8 ? 2 : null;
+      if (packedK === null) pieces.push(packedKUnknown(v, i));
+      else pieces.push(piece(v, i, w[0] * packedQgemmBBytes(w[2], w[1], packedK)));
+    }
+    return pieces;
+  },
+};
+
 /** Weights packed with implementation-defined MLAS sizes. */
 function opaqueRule(source: string, inputs: number[]): PrepackRule {
   return {
@@ -255,7 +277,7 @@ export const PREPACK_RULES: Readonly<Record<string, PrepackRule>> = {
   RMSNormalization: halfNormRule('core/providers/cpu/nn/rms_norm.cc', [1]),
   'com.microsoft::SkipLayerNormalization': halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4]),
   'com.microsoft::SkipSimplifiedLayerNormalization': halfNormRule('contrib_ops/cpu/skip_layer_norm.cc', [1, 2, 3, 4]),
-  'com.microsoft::DynamicQuantizeLSTM': opaqueRule('contrib_ops/cpu/quantization/dynamic_quantize_lstm.cc', [1, 2]),
+  'com.microsoft::DynamicQuantizeLSTM': dynamicQuantizeLstm,
   'com.microsoft::QAttention': qAttention,
   'com.microsoft::QMoE': opaqueRule('contrib_ops/cpu/quantization/moe_quantization_cpu.cc', [2, 5, 8]),
 };

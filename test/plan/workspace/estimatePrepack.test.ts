@@ -78,10 +78,16 @@ test('estimatePrepack(): ops without a prepack rule pack nothing', () => {
 });
 
 test('estimatePrepack(): kernels with implementation-defined packs report null sizes with the reason', () => {
-  const { node, io } = buildCase({ op: 'DynamicQuantizeLSTM', domain: 'com.microsoft', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [S8, [1, 8, 64]], [S8, [1, 16, 64]]], outputs: [[F, [5, 1, 2, 16]]], constant: [1, 2] });
-  const reason = 'com.microsoft::DynamicQuantizeLSTM pack size is implementation-defined';
+  const { node, io } = buildCase({ op: 'QMoE', domain: 'com.microsoft', inputs: [[F, [4, 16]], [F, [4, 2]], [U8, [2, 32, 8]], null, null, [U8, [2, 16, 16]]], outputs: [[F, [4, 16]]], constant: [2, 5] });
+  const reason = 'com.microsoft::QMoE pack size is implementation-defined';
   assert.deepEqual(estimatePrepack(node, io, envOf(2)).packs, [
-    { input: 'in1', packedBytes: null, reason, releasesOriginal: true },
     { input: 'in2', packedBytes: null, reason, releasesOriginal: true },
+    { input: 'in5', packedBytes: null, reason, releasesOriginal: true },
   ]);
+});
+
+test('estimatePrepack(): DynamicQuantizeLSTM packs W [D, I, 4H] and R [D, H, 4H] as QGEMM B of 4H columns per direction', () => {
+  // u8·s8 (PackedK 4): QB(64, 8) = 768 and QB(64, 16) = 1,280, 2,048 in all as ORT's arena measured (ortPrepack.test.ts).
+  const { node, io } = buildCase({ op: 'DynamicQuantizeLSTM', domain: 'com.microsoft', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [S8, [1, 8, 64]], [S8, [1, 16, 64]]], outputs: [[F, [5, 1, 2, 16]]], constant: [1, 2] });
+  assert.deepEqual(estimatePrepack(node, io, envOf(2)).packs.map((p) => [p.input, p.packedBytes]), [['in1', 768], ['in2', 1280]]);
 });
