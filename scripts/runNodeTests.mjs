@@ -1,7 +1,7 @@
 // Runs node:test files (TypeScript through tsx) found under the given folders, in one process per
 // file, then lists every skipped test with its reason. Under CI=true a skip fails the run unless it
 // names a missing corpus folder (scripts/skipPolicy.mjs): a suite that could not run must not pass.
-// Usage: node scripts/runNodeTests.mjs test/onnx test/plan ...
+// Usage: node scripts/runNodeTests.mjs test/onnx test/plan ... [--test-name-pattern PATTERN]
 import { readdirSync, statSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -18,9 +18,18 @@ function collect(dir, out) {
   }
   return out;
 }
-const files = process.argv.slice(2).flatMap((d) => (d.endsWith('.test.ts') ? [d] : collect(d, [])));
+// Node's own test options pass through (`--test-name-pattern P` or `--test-name-pattern=P`); the rest are files or folders.
+const args = process.argv.slice(2);
+const passThrough = [];
+const targets = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === '--test-name-pattern' && i + 1 < args.length) passThrough.push(args[i], args[++i]);
+  else if (args[i].startsWith('--')) passThrough.push(args[i]);
+  else targets.push(args[i]);
+}
+const files = targets.flatMap((d) => (d.endsWith('.test.ts') ? [d] : collect(d, [])));
 if (files.length === 0) {
-  console.error('runNodeTests: no test files found in', process.argv.slice(2).join(' '));
+  console.error('runNodeTests: no test files found in', targets.join(' '));
   process.exit(1);
 }
 const tmp = mkdtempSync(join(tmpdir(), 'lens-skips-'));
@@ -28,7 +37,7 @@ const skipsFile = join(tmp, 'skips.jsonl');
 const reporter = pathToFileURL(join(import.meta.dirname, 'skipReporter.mjs')).href;
 const r = spawnSync(
   process.execPath,
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${skipsFile}`, ...files],
+  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${skipsFile}`, ...passThrough, ...files],
   { stdio: 'inherit' },
 );
 const skips = existsSync(skipsFile)
