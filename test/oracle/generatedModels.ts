@@ -1239,3 +1239,23 @@ export function mvnHardmaxModel(): Uint8Array {
     outputs: [img('mvn'), img('mvn2')],
   });
 }
+
+/**
+ * MeanVarianceNormalization, then a chain of element-wise ops: ORT's own inference gives MVN's
+ * output no shape, so none of the ops after it writes in place (their outputs have no shape either).
+ */
+export function mvnChainModel(opset: number): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    opset,
+    nodes: [
+      node('MeanVarianceNormalization', ['x'], ['a'], { name: 'mvn' }),
+      node('Relu', ['a'], ['b'], { name: 'relu' }),
+      node('Tanh', ['b'], ['c'], { name: 'tanh' }),
+      node('Sigmoid', ['c'], ['d'], { name: 'sigmoid' }),
+      node('Neg', ['d'], ['e'], { name: 'neg' }),
+    ],
+    inputs: [tensorValue('x', F, [1, 8, 32, 32])],
+    outputs: [tensorValue('e', F, [1, 8, 32, 32])],
+  });
+}

@@ -135,8 +135,18 @@ function shapelessForOrtBefore16(rule: ShapeRule): ShapeRule {
   return (ctx) => (ctx.isStatic && ctx.opset < 16 ? [out(BOOL, null)] : rule(ctx));
 }
 
+/**
+ * MeanVarianceNormalization: ONNX defines it by a function body without a shape inference function
+ * (opsets 9 and 13), and ORT 1.30's graph resolution does not infer through the body, so ORT's own
+ * inference gives its output no shape (measured with onnxruntime-node 1.30 at opsets 11, 13, 18 and
+ * 22: a Relu after it is never planned in place, nor any element-wise op after that). So the static
+ * channel has no shape; the run-time channel keeps X's.
+ */
+const meanVarianceNormalization: ShapeRule = (ctx) => (ctx.isStatic ? [out(input(ctx, 0)?.dtype ?? null, null)] : unary(ctx));
+
 /** The element-wise rule table entries, keyed by op type (default domain). */
 export const ELEMENTWISE_RULES: Record<string, ShapeRule> = {
+  MeanVarianceNormalization: meanVarianceNormalization,
   Identity: identity,
   Neg: neg,
   Abs: unaryValue(Math.abs),
