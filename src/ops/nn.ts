@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, noWorkspaceFormula, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, deformConvColumnsThenPlan, dftBuffers, einsumIntermediates, oneBufferAfterOutputs, resizeTables, rnnBuffers } from './scratchFacts';
+import { atMostBuffersAfterOutputs, deformConvColumnsThenPlan, dftBuffers, einsumIntermediates, exactOrAtMostBuffers, gruBuffers, lstmBuffers, oneBufferAfterOutputs, resizeTables, rnnBuffers } from './scratchFacts';
 import { I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { NN_RULES } from '../shape/rules/nn';
@@ -235,9 +235,9 @@ export const NN_OPS: readonly OpEntry[] = [
     workspace: workspaceFormula(RNN_WORKSPACE.GRU),
     prepack: prepackRule(PREPACK_RULES.GRU),
     // deep_cpu_gru.cc takes Y and Y_h first, then a stand-in for an absent Y_h and, per direction
-    // (UniDirectionalGru), at most 12 buffers (ZRH and linear outputs, hidden states, sequence
-    // lengths, five bias copies, two reverse copies): at most 1 + 2·12.
-    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(25), 'core/providers/cpu/rnn/deep_cpu_gru.cc'),
+    // (UniDirectionalGru), its buffers then its Compute's sequence lengths, in gruBuffers' order;
+    // where that does not apply, at most 1 + 2·12 buffers after the outputs.
+    arenaScratch: scratchSplit(exactOrAtMostBuffers(gruBuffers, 25), 'core/providers/cpu/rnn/deep_cpu_gru.cc'),
   }),
   op('ai.onnx', 'LSTM', {
     shape: shapeRule(NN_RULES.LSTM),
@@ -246,10 +246,10 @@ export const NN_OPS: readonly OpEntry[] = [
     body: noFunctionBody,
     workspace: workspaceFormula(RNN_WORKSPACE.LSTM),
     prepack: prepackRule(PREPACK_RULES.LSTM),
-    // deep_cpu_lstm.cc takes Y, Y_h and Y_c first, then up to 2 stand-ins for absent Y_h/Y_c and, per
-    // direction (uni_directional_lstm.cc), 6 state buffers, 4 bias, 2 reverse, 3 peephole copies,
-    // the sequence lengths and 2 quantization buffers: at most 2 + 2·18.
-    arenaScratch: scratchSplit(atMostBuffersAfterOutputs(38), 'core/providers/cpu/rnn/deep_cpu_lstm.cc'),
+    // deep_cpu_lstm.cc takes Y, Y_h and Y_c first, then up to 2 stand-ins for absent Y_h/Y_c, every
+    // direction's state buffers (uni_directional_lstm.cc), then every direction's sequence lengths,
+    // in lstmBuffers' order; where that does not apply, at most 2 + 2·18 buffers after the outputs.
+    arenaScratch: scratchSplit(exactOrAtMostBuffers(lstmBuffers, 38), 'core/providers/cpu/rnn/deep_cpu_lstm.cc'),
   }),
   op('ai.onnx', 'Attention', {
     shape: shapeRule(NN_RULES.Attention),

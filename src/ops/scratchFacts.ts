@@ -206,12 +206,65 @@ export const einsumIntermediates: ScratchSplit = Object.assign(
  * dynamic_quantize_lstm model, where the bounded split (at most 38 buffers) could not be used.
  */
 export const dynamicQuantizeLstmBuffers: ScratchSplit = (total, outputs, inputs, shapes) => {
-  const x = numericDims(shapes[0]);
   const w = numericDims(shapes[1]);
-  if (!x || x.length !== 3 || !w || w.length !== 3 || w[2]! % 4 !== 0) return null;
+  if (!w || w.length !== 3 || w[2]! % 4 !== 0) return null;
+  return lstmLayerBuffers(total, outputs, inputs, shapes, w[0]!, w[2]! / 4, ({ S, B, I, H, D }, hasSeqLens, left) => {
+    // AllocateQuantizeBuffers: u8 X for the longest sequence L (or one step's hidden state), int32 C.
+    let quantizedX = Math.max(S * B * I, B * H);
+    if (hasSeqLens) {
+      if (left <= 0 || left % D !== 0) return null;
+      quantizedX = left / D - 16 * B * H;
+      const validL = quantizedX === B * H || (quantizedX > B * H && quantizedX % (B * I) === 0 && quantizedX / (B * I) <= S);
+      if (!validL) return null;
+    }
+    const perDirection = [...(hasSeqLens ? [] : [4 * B]), quantizedX, 16 * B * H];
+    return D === 2 ? [...perDirection, ...perDirection] : perDirection;
+  });
+};
+
+/**
+ * ai.onnx LSTM with float weights (`providers/cpu/rnn/deep_cpu_lstm.cc`: DeepCpuLstmOp::Compute runs
+ * the same LSTMBase::ComputeImpl as DynamicQuantizeLSTM, with float GemmWeights, whose
+ * AllocateQuantizeBuffers takes nothing): after Y, Y_h and Y_c, the stand-ins for an absent Y_h and
+ * Y_c, each direction's constructor buffers, forward first, then each direction's sequence lengths
+ * (B int32) when the input is absent. Read from X [S, B, I] and W [D, 4H, I]; a single direction is
+ * forward or reverse by which one sums to the total. Checked by the arena oracle's lstm_ops_reverse
+ * and lstm_ops_bidirectional models (in reverse order the reverse LSTM's step held half of ORT's arena).
+ */
+export const lstmBuffers: ScratchSplit = (total, outputs, inputs, shapes) => {
+  const w = numericDims(shapes[1]);
+  if (!w || w.length !== 3 || w[1]! % 4 !== 0) return null;
+  return lstmLayerBuffers(total, outputs, inputs, shapes, w[0]!, w[1]! / 4, ({ B, D }, hasSeqLens) => (hasSeqLens ? [] : new Array<number>(D).fill(4 * B)));
+};
+
+/** The dims of one LSTM layer, X [S, B, I] and D directions of H. */
+interface LstmLayerDims {
+  S: number;
+  B: number;
+  I: number;
+  H: number;
+  D: number;
+}
+
+/**
+ * The LSTM family's buffers (LSTMBase::ComputeImpl, `rnn/lstm_base.h`, `rnn/uni_directional_lstm.cc`),
+ * after all outputs: stand-ins for an absent Y_h and Y_c, every direction's constructor buffers, then
+ * `computeBuffers`: what every direction's Compute takes, in order, given whether sequence_lens is
+ * an input and the bytes the total leaves for them (null when they cannot be those bytes). Null
+ * unless exactly one of forward and reverse (for one direction) sums to the total.
+ */
+function lstmLayerBuffers(
+  total: number,
+  outputs: readonly (number | null)[],
+  inputs: readonly (number | null)[],
+  shapes: readonly (readonly (number | string | null)[] | null)[],
+  D: number,
+  H: number,
+  computeBuffers: (dims: LstmLayerDims, hasSeqLens: boolean, left: number) => number[] | null,
+): ScratchPieces | null {
+  const x = numericDims(shapes[0]);
+  if (!x || x.length !== 3 || (D !== 1 && D !== 2)) return null;
   const [S, B, I] = x as [number, number, number];
-  const D = w[0]!;
-  const H = w[2]! / 4;
   const hasBias = inputs[3] !== 0 && inputs[3] !== undefined;
   const hasSeqLens = inputs[4] !== 0 && inputs[4] !== undefined;
   const candidates: number[][] = [];
@@ -223,22 +276,53 @@ export const dynamicQuantizeLstmBuffers: ScratchSplit = (total, outputs, inputs,
       if (hasBias) ctor.push(4 * H, 4 * H, 4 * H, 4 * H);
       if (dir === 1 || reverseOnly) ctor.push(4 * S * B * I, 4 * S * B * H);
     }
-    const fixed = [...standIns, ...ctor].reduce((a, b) => a + b, 0) + D * 16 * B * H;
-    let quantizedX = Math.max(S * B * I, B * H);
-    if (hasSeqLens) {
-      const left = total - fixed;
-      if (left <= 0 || left % D !== 0) continue;
-      quantizedX = left / D;
-      const validL = quantizedX === B * H || (quantizedX > B * H && quantizedX % (B * I) === 0 && quantizedX / (B * I) <= S);
-      if (!validL) continue;
-    }
-    const compute: number[] = [];
-    for (let dir = 0; dir < D; dir++) {
-      if (!hasSeqLens) compute.push(4 * B);
-      compute.push(quantizedX, 16 * B * H);
-    }
+    const fixed = [...standIns, ...ctor].reduce((a, b) => a + b, 0);
+    const compute = computeBuffers({ S, B, I, H, D }, hasSeqLens, total - fixed);
+    if (!compute) continue;
     const after = [...standIns, ...ctor, ...compute];
     if (after.reduce((a, b) => a + b, 0) === total) candidates.push(after);
+  }
+  return candidates.length === 1 ? { before: [], after: candidates[0]! } : null;
+}
+
+/**
+ * ai.onnx GRU (`providers/cpu/rnn/deep_cpu_gru.cc`), all after Y and Y_h and held to the end of
+ * Compute: a stand-in of D·B·H floats for an absent Y_h; then for each direction, forward first, its
+ * UniDirectionalGru's AllocateBuffers (B·H floats each: the current state, the initial state, with
+ * a bias the z and r bias rows and either the h row or, with linear_before_reset, the Wh and Rh rows;
+ * with linear_before_reset the linear output; the ZRH gate buffer of 3H·B·S; for the reverse
+ * direction the reversed X, S·B·I, and output, S·B·H) immediately followed by that direction's
+ * Compute, which takes the sequence lengths (B int32) when the input is absent; unlike the LSTM's,
+ * the second direction's buffers come after the first's Compute. Read from X [S, B, I] and
+ * W [D, 3H, I]; linear_before_reset and a single direction's sense are what sums to the total (null
+ * when not exactly one does). Checked by the arena oracle's gru_ops model (in reverse order its
+ * bidirectional step held 7,654,416 B where ORT held 16,043,024 B).
+ */
+export const gruBuffers: ScratchSplit = (total, outputs, inputs, shapes) => {
+  const x = numericDims(shapes[0]);
+  const w = numericDims(shapes[1]);
+  if (!x || x.length !== 3 || !w || w.length !== 3 || w[1]! % 3 !== 0) return null;
+  const [S, B, I] = x as [number, number, number];
+  const D = w[0]!;
+  const H = w[1]! / 3;
+  if (D !== 1 && D !== 2) return null;
+  const hasBias = inputs[3] !== 0 && inputs[3] !== undefined;
+  const hasSeqLens = inputs[4] !== 0 && inputs[4] !== undefined;
+  const row = 4 * B * H;
+  const candidates: number[][] = [];
+  for (const linearBeforeReset of [false, true]) {
+    for (const reverseOnly of D === 2 ? [false] : [false, true]) {
+      const after: number[] = outputs[1] === 0 || outputs[1] === undefined ? [D * row] : [];
+      for (let dir = 0; dir < D; dir++) {
+        after.push(row, row);
+        if (hasBias) after.push(...new Array<number>(linearBeforeReset ? 4 : 3).fill(row));
+        if (linearBeforeReset) after.push(row);
+        after.push(12 * H * B * S);
+        if (dir === 1 || reverseOnly) after.push(4 * S * B * I, 4 * S * B * H);
+        if (!hasSeqLens) after.push(4 * B);
+      }
+      if (after.reduce((a, b) => a + b, 0) === total) candidates.push(after);
+    }
   }
   return candidates.length === 1 ? { before: [], after: candidates[0]! } : null;
 };
@@ -280,6 +364,10 @@ export const atMostBuffersAfterOutputs = (maxBuffers: number | ((totalBytes: num
   after: [],
   afterOutputsUnordered: { totalBytes: total, maxBuffers: typeof maxBuffers === 'number' ? maxBuffers : maxBuffers(total) },
 });
+
+/** `exact`, or where it does not apply (a symbolic dim, a total it cannot split), the bounded split of at most `maxBuffers` after the outputs. */
+export const exactOrAtMostBuffers = (exact: ScratchSplit, maxBuffers: number): ScratchSplit => (total, outputs, inputs, shapes, outShapes, attributes) =>
+  exact(total, outputs, inputs, shapes, outShapes, attributes) ?? atMostBuffersAfterOutputs(maxBuffers)(total, outputs, inputs, shapes, outShapes);
 
 /**
  * DFT of a length that is not a power of two (`signal/dft.cc`, Bluestein): Y first, then complex

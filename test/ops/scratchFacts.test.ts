@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, einsumIntermediates, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates, dynamicQuantizeLstmBuffers, rnnBuffers, type ScratchSplit } from '../../src/ops/scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, deformConvColumnsThenPlan, dftBuffers, einsumIntermediates, onlyFirstOutput, resizeTables, stftFrameBuffers, twoSelectionsBeforeOutputs, variadicIntermediates, dynamicQuantizeLstmBuffers, exactOrAtMostBuffers, gruBuffers, lstmBuffers, rnnBuffers, type ScratchSplit } from '../../src/ops/scratchFacts';
 import { findOp } from '../../src/ops/registry';
 
 test('a bounded split after the outputs carries the total and the buffer count; onlyFirstOutput refuses a node with a later output', () => {
@@ -112,6 +112,61 @@ test('DynamicQuantizeLSTM: stand-ins, each direction\'s state buffers, then each
   assert.equal(dynamicQuantizeLstmBuffers(4144 + 8, [640, 0, 0], withLens, shapes), null, 'no whole longest length');
   assert.equal(dynamicQuantizeLstmBuffers(4000, [640, 0, 0], inputs, shapes), null, 'neither direction sums to the total');
   assert.equal(dynamicQuantizeLstmBuffers(4184, [640, 0, 0], inputs, [['S', 2, 8], ...shapes.slice(1)]), null, 'symbolic dims');
+});
+
+test('DynamicQuantizeLSTM bidirectional: both directions\' state buffers, then both directions\' Compute buffers', () => {
+  // The arena oracle's dq_lstm_bi: S40 B8 I48 H32 with a bias, Y and Y_h (a stand-in for Y_c): 478,784 B.
+  const shapes = [[40, 8, 48], [2, 48, 128], [2, 32, 128], [2, 256], null, null, null, null, [2], [2], [2], [2]];
+  const ctor = [128, 128, 1024, 1024, 1024, 163840, 128, 128, 128, 128];
+  const compute = [32, 15360, 4096];
+  assert.deepEqual(dynamicQuantizeLstmBuffers(478784, [81920, 2048], [61440, 12288, 8192, 2048, 0, 0, 0, 0, 8, 2, 8, 2], shapes), { before: [], after: [2048, ...ctor, ...ctor, 61440, 40960, ...compute, ...compute] });
+});
+
+test('LSTM: the DynamicQuantizeLSTM buffers without the quantization ones', () => {
+  // The probe's forward S5 B2 I8 H16 with a bias, Y only (W [1, 64, 8]): stand-ins for Y_h and Y_c (128 each),
+  // 2·64, 3·128, the gate buffer 2,560, 4·64 of bias, then 8 B of lengths: 3,592 B.
+  const shapes = [[5, 2, 8], [1, 64, 8], [1, 64, 16], [1, 128]];
+  const inputs = [320, 2048, 4096, 512];
+  const state = [64, 64, 128, 128, 128, 2560, 64, 64, 64, 64];
+  assert.deepEqual(lstmBuffers(3592, [640, 0, 0], inputs, shapes), { before: [], after: [128, 128, ...state, 8] });
+  // Reverse: the reversed X (320) and output (640) after the bias copies.
+  assert.deepEqual(lstmBuffers(3592 + 960, [640, 0, 0], inputs, shapes), { before: [], after: [128, 128, ...state, 320, 640, 8] });
+  // Bidirectional with all outputs and sequence_lens: no stand-ins, no lengths; the second direction reversed.
+  const bi = [[5, 2, 8], [2, 64, 8], [2, 64, 16], [2, 128], [2]];
+  assert.deepEqual(lstmBuffers(2 * 3328 + 960, [1280, 256, 256], [320, 4096, 8192, 1024, 8], bi), { before: [], after: [...state, ...state, 320, 640] });
+  assert.equal(lstmBuffers(3600, [640, 0, 0], inputs, shapes), null, 'neither direction sums to the total');
+  assert.equal(lstmBuffers(3592, [640, 0, 0], inputs, [['S', 2, 8], ...shapes.slice(1)]), null, 'symbolic dims');
+  // The registry entry falls back to the bounded split where the exact one does not apply.
+  const entry = entrySplit('ai.onnx', 'LSTM');
+  assert.deepEqual(entry(3592, [640, 0, 0], inputs, shapes), { before: [], after: [128, 128, ...state, 8] });
+  assert.deepEqual(entry(3592, [640, 0, 0], inputs, [['S', 2, 8], ...shapes.slice(1)]), { before: [], after: [], afterOutputsUnordered: { totalBytes: 3592, maxBuffers: 38 } });
+});
+
+test('GRU: a stand-in for Y_h, then each direction\'s buffers followed by its sequence lengths', () => {
+  // Forward S5 B2 I8 H16 with a bias, Y only: the 128 B stand-in, current and initial state (128 each),
+  // 3 bias rows, the ZRH buffer (12·16·2·5 = 1,920), then 8 B of lengths: 2,696 B.
+  const shapes = [[5, 2, 8], [1, 48, 8], [1, 48, 16], [1, 96]];
+  const inputs = [320, 1536, 3072, 384];
+  assert.deepEqual(gruBuffers(2696, [640, 0], inputs, shapes), { before: [], after: [128, 128, 128, 128, 128, 128, 1920, 8] });
+  // The probe's linear_before_reset with Y and Y_h (2,824 B): Wh and Rh rows instead of one, and the linear output.
+  assert.deepEqual(gruBuffers(2824, [640, 128], inputs, shapes), { before: [], after: [128, 128, 128, 128, 128, 128, 128, 1920, 8] });
+  // Reverse: the reversed X (320) and output (640) after the ZRH buffer.
+  assert.deepEqual(gruBuffers(2696 + 960, [640, 0], inputs, shapes), { before: [], after: [128, 128, 128, 128, 128, 128, 1920, 320, 640, 8] });
+  // Bidirectional, no bias, sequence_lens: the first direction's buffers, then the second's, reversed copies last.
+  const bi = [[5, 2, 8], [2, 48, 8], [2, 48, 16], null, [2]];
+  assert.deepEqual(gruBuffers(2 * 2176 + 960, [1280, 256], [320, 3072, 6144, 0, 8], bi), { before: [], after: [128, 128, 1920, 128, 128, 1920, 320, 640] });
+  // S1, I = H: forward with linear_before_reset and a bias takes as much as reverse without it: ambiguous.
+  const one = [[1, 2, 16], [1, 48, 16], [1, 48, 16], [1, 96]];
+  const fwdLbr = gruBuffers(4 * (2 * 32 + 4 * 32 + 32 + 3 * 32) + 8, [128, 128], [128, 3072, 3072, 384], one);
+  assert.equal(fwdLbr, null, 'two orders sum to the total');
+  assert.deepEqual(entrySplit('ai.onnx', 'GRU')(4 * (2 * 32 + 4 * 32 + 32 + 3 * 32) + 8, [128, 128], [128, 3072, 3072, 384], one), { before: [], after: [], afterOutputsUnordered: { totalBytes: 1288, maxBuffers: 25 } });
+  assert.equal(gruBuffers(2700, [640, 0], inputs, shapes), null, 'no order sums to the total');
+});
+
+test('exactOrAtMostBuffers: the exact split, else the bounded one', () => {
+  const exact: ScratchSplit = (total) => (total === 100 ? { before: [], after: [100] } : null);
+  assert.deepEqual(exactOrAtMostBuffers(exact, 4)(100, [], [], []), { before: [], after: [100] });
+  assert.deepEqual(exactOrAtMostBuffers(exact, 4)(200, [], [], []), { before: [], after: [], afterOutputsUnordered: { totalBytes: 200, maxBuffers: 4 } });
 });
 
 test('RNN: with Y, only X·Wᵀ after the outputs; without Y, X·Wᵀ then the stand-in for Y, D times its size', () => {

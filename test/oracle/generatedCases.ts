@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -131,6 +131,14 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   cases.push({ path: files[files.length - 1]!, options: {} });
   // RNN's X·Wᵀ product and its stand-in for an absent Y, after its outputs.
   write('rnn_ops.onnx', rnnOpsModel());
+  cases.push({ path: files[files.length - 1]!, options: {} });
+  // Float LSTM's stand-ins, state buffers and sequence lengths after its outputs (bidirectional, reverse, forward with lengths).
+  for (const first of ['reverse', 'bidirectional'] as const) {
+    write(`lstm_ops_${first}.onnx`, lstmOpsModel(first));
+    cases.push({ path: files[files.length - 1]!, options: {} });
+  }
+  // GRU's stand-in, then each direction's buffers and sequence lengths, after its outputs.
+  write('gru_ops.onnx', gruOpsModel());
   cases.push({ path: files[files.length - 1]!, options: {} });
   // MeanVarianceNormalization's transposes before its output, Hardmax's (off the last axis) after it.
   write('mvn_hardmax.onnx', mvnHardmaxModel());

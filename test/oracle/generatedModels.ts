@@ -933,7 +933,7 @@ export function signalOpsModel(): Uint8Array {
 /**
  * Resize in linear modes (bilinear, trilinear, antialiased) and GRUs (bidirectional with Y and Y_h;
  * forward without Y_h, whose state ORT keeps in a buffer of its own): their scratch comes after
- * their outputs, in at most 3 and 25 buffers.
+ * their outputs (antialiased Resize in at most 3 buffers; the GRUs as gruBuffers orders them).
  */
 export function resizeGruModel(): Uint8Array {
   const F = DataType.FLOAT;
@@ -1257,5 +1257,77 @@ export function mvnChainModel(opset: number): Uint8Array {
     ],
     inputs: [tensorValue('x', F, [1, 8, 32, 32])],
     outputs: [tensorValue('e', F, [1, 8, 32, 32])],
+  });
+}
+
+/** An int32 tensor of `values` (sequence_lens). */
+function int32Tensor(name: string, values: number[]) {
+  return tensor(name, DataType.INT32, [values.length], { raw: new Uint8Array(Int32Array.from(values).buffer) });
+}
+
+/**
+ * Float LSTMs between other ops: bidirectional with Y and Y_h and a bias (a stand-in for Y_c), reverse
+ * with Y only (stand-ins for Y_h and Y_c), forward with all three outputs and constant sequence_lens
+ * (no lengths buffer). ORT runs the last of these nodes first; `first` picks whether that is the
+ * reverse LSTM (a 6 MiB gate buffer, then 1 and 1.5 MiB reversed copies) or the bidirectional one,
+ * whose scratch then makes the arena grow in steps that depend on the buffers' order.
+ */
+export function lstmOpsModel(first: 'reverse' | 'bidirectional'): Uint8Array {
+  const F = DataType.FLOAT;
+  const H = 64;
+  const bi = [
+    node('LSTM', ['xr', 'W', 'R', 'B'], ['Y', 'Y_h'], { name: 'lstm_bi', attrs: [attr.int('hidden_size', H), attr.string('direction', 'bidirectional')] }),
+    node('Relu', ['Y'], ['Yr'], { name: 'relu_bi' }),
+  ];
+  const rev = [
+    node('LSTM', ['xr', 'W1', 'R1'], ['Y1'], { name: 'lstm_rev', attrs: [attr.int('hidden_size', 96), attr.string('direction', 'reverse')] }),
+    node('Relu', ['Y1'], ['out1'], { name: 'relu_rev' }),
+  ];
+  const fwd = [
+    node('LSTM', ['xr', 'W2', 'R2', 'B2', 'lens'], ['Y2', 'Y2_h', 'Y2_c'], { name: 'lstm_fwd', attrs: [attr.int('hidden_size', 40)] }),
+    node('Relu', ['Y2'], ['out2'], { name: 'relu_fwd' }),
+  ];
+  return buildModel({
+    opset: 14,
+    nodes: [node('Relu', ['x'], ['xr'], { name: 'relu_in' }), ...(first === 'reverse' ? [...bi, ...fwd, ...rev] : [...rev, ...fwd, ...bi])],
+    inputs: [tensorValue('x', F, [1024, 4, 64])],
+    outputs: [tensorValue('Yr', F, [1024, 2, 4, H]), tensorValue('Y_h', F, [2, 4, H]), tensorValue('out1', F, [1024, 1, 4, 96]), tensorValue('out2', F, [1024, 1, 4, 40]), tensorValue('Y2_h', F, [1, 4, 40]), tensorValue('Y2_c', F, [1, 4, 40])],
+    initializers: [
+      distinctWeights('W', [2, 4 * H, 64], 3), distinctWeights('R', [2, 4 * H, H], 5), distinctWeights('B', [2, 8 * H], 7),
+      distinctWeights('W1', [1, 384, 64], 11), distinctWeights('R1', [1, 384, 96], 13),
+      distinctWeights('W2', [1, 160, 64], 17), distinctWeights('R2', [1, 160, 40], 19), distinctWeights('B2', [1, 320], 23),
+      int32Tensor('lens', [1024, 1000, 600, 1024]),
+    ],
+  });
+}
+
+/**
+ * Float GRUs between other ops: bidirectional with Y and Y_h and a bias, reverse with Y only and
+ * linear_before_reset (a stand-in for Y_h; the Wh and Rh bias rows and the linear output), forward
+ * with Y_h only, linear_before_reset, no bias and constant sequence_lens. The gate buffers
+ * (1.5 MiB per direction in the first) make the arena grow.
+ */
+export function gruOpsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const H = 64;
+  return buildModel({
+    opset: 14,
+    nodes: [
+      node('Relu', ['x'], ['xr'], { name: 'relu_in' }),
+      node('GRU', ['xr', 'W', 'R', 'B'], ['Y', 'Y_h'], { name: 'gru_bi', attrs: [attr.int('hidden_size', H), attr.string('direction', 'bidirectional')] }),
+      node('Relu', ['Y'], ['Yr'], { name: 'relu_bi' }),
+      node('GRU', ['xr', 'W1', 'R1', 'B1'], ['Y1'], { name: 'gru_rev', attrs: [attr.int('hidden_size', 48), attr.string('direction', 'reverse'), attr.int('linear_before_reset', 1)] }),
+      node('Relu', ['Y1'], ['out1'], { name: 'relu_rev' }),
+      node('GRU', ['xr', 'W2', 'R2', '', 'lens'], ['', 'Y2_h'], { name: 'gru_fwd', attrs: [attr.int('hidden_size', 40), attr.int('linear_before_reset', 1)] }),
+      node('Relu', ['Y2_h'], ['out2'], { name: 'relu_fwd' }),
+    ],
+    inputs: [tensorValue('x', F, [512, 4, 64])],
+    outputs: [tensorValue('Yr', F, [512, 2, 4, H]), tensorValue('Y_h', F, [2, 4, H]), tensorValue('out1', F, [512, 1, 4, 48]), tensorValue('out2', F, [1, 4, 40])],
+    initializers: [
+      distinctWeights('W', [2, 3 * H, 64], 3), distinctWeights('R', [2, 3 * H, H], 5), distinctWeights('B', [2, 6 * H], 7),
+      distinctWeights('W1', [1, 144, 64], 11), distinctWeights('R1', [1, 144, 48], 13), distinctWeights('B1', [1, 288], 29),
+      distinctWeights('W2', [1, 120, 64], 17), distinctWeights('R2', [1, 120, 40], 19),
+      int32Tensor('lens', [512, 500, 300, 512]),
+    ],
   });
 }
