@@ -12,6 +12,36 @@ import { CONTRIB_RULES } from '../shape/rules/contrib';
 
 /** Why the generation ops' scratch stays unavailable. */
 const GENERATION_SCRATCH = 'the search kernel runs its encoder and decoder subgraphs itself, with beam state, logits and past key/value buffers of its own for every generated token (not modelled); each subgraph is planned on its own as a body of this step';
+
+/**
+ * A generation op (BeamSearch, GreedySearch, Sampling): output shapes from its scalar inputs, no
+ * alias, scratch unavailable with GENERATION_SCRATCH, no packs of its own (its subgraphs' kernels
+ * pack their weights as bodies of this step).
+ */
+function generationOp(opType: string, source: string): OpEntry {
+  return op('com.microsoft', opType, {
+    shape: shapeRule(CONTRIB_RULES[opType]!),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: notModelled(GENERATION_SCRATCH, source),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  });
+}
+
+/** An op ORT's `pytorch_export_contrib_ops` writes (GridSample, Trilu, CDist, Unique): float only, zero scratch measured (one probe each), no packs. */
+function torchExportOp(opType: string, kernel: OpEntry['kernel'], source: string): OpEntry {
+  return op('com.microsoft', opType, {
+    shape: shapeRule(CONTRIB_RULES[opType]!),
+    kernel,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: zeroProbed(source),
+    prepack: packsNothing,
+    arenaScratch: scratchOrderUnknown,
+  });
+}
 import { CONV_WORKSPACE } from './workspace/convWorkspace';
 import { RNN_WORKSPACE } from './workspace/rnnWorkspace';
 import { ATTENTION_WORKSPACE } from './workspace/attentionWorkspace';
@@ -445,78 +475,14 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     // buffer each) and ApplyAttention's probs and out_tmp: at most 5 after the outputs; 8 allowed.
     arenaScratch: scratchSplit(atMostBuffersAfterOutputs(8), 'contrib_ops/cpu/bert/decoder_masked_multihead_attention.cc'),
   }),
-  op('com.microsoft', 'GridSample', {
-    shape: shapeRule(CONTRIB_RULES.GridSample),
-    kernel: declaresNoAlias,
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: zeroProbed('contrib_ops/cpu/grid_sample.cc'),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  }),
-  op('com.microsoft', 'Trilu', {
-    shape: shapeRule(CONTRIB_RULES.Trilu),
-    kernel: kernelDecl([I00], 'MayInplace(0, 0), as ONNX Trilu (the same kernel class, core/providers/cpu/tensor/trilu.cc).'),
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: zeroProbed('core/providers/cpu/tensor/trilu.cc'),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  }),
-  op('com.microsoft', 'CDist', {
-    shape: shapeRule(CONTRIB_RULES.CDist),
-    kernel: declaresNoAlias,
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: zeroProbed('contrib_ops/cpu/cdist.cc'),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  }),
-  op('com.microsoft', 'Unique', {
-    shape: shapeRule(CONTRIB_RULES.Unique),
-    kernel: declaresNoAlias,
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: zeroProbed('contrib_ops/cpu/unique.cc'),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  }),
-  op('com.microsoft', 'BeamSearch', {
-    shape: shapeRule(CONTRIB_RULES.BeamSearch),
-    kernel: declaresNoAlias,
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: notModelled(GENERATION_SCRATCH, 'contrib_ops/cpu/transformers/beam_search.cc'),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  }),
-  op('com.microsoft', 'WhisperBeamSearch', {
-    shape: shapeRule(CONTRIB_RULES.WhisperBeamSearch),
-    kernel: declaresNoAlias,
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: notModelled(GENERATION_SCRATCH, 'contrib_ops/cpu/transformers/beam_search.cc'),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  }),
-  op('com.microsoft', 'GreedySearch', {
-    shape: shapeRule(CONTRIB_RULES.GreedySearch),
-    kernel: declaresNoAlias,
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: notModelled(GENERATION_SCRATCH, 'contrib_ops/cpu/transformers/greedy_search.cc'),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  }),
-  op('com.microsoft', 'Sampling', {
-    shape: shapeRule(CONTRIB_RULES.Sampling),
-    kernel: declaresNoAlias,
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: notModelled(GENERATION_SCRATCH, 'contrib_ops/cpu/transformers/sampling.cc'),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  }),
+  torchExportOp('GridSample', declaresNoAlias, 'contrib_ops/cpu/grid_sample.cc'),
+  torchExportOp('Trilu', kernelDecl([I00], 'MayInplace(0, 0), as ONNX Trilu (the same kernel class, core/providers/cpu/tensor/trilu.cc).'), 'core/providers/cpu/tensor/trilu.cc'),
+  torchExportOp('CDist', declaresNoAlias, 'contrib_ops/cpu/cdist.cc'),
+  torchExportOp('Unique', declaresNoAlias, 'contrib_ops/cpu/unique.cc'),
+  generationOp('BeamSearch', 'contrib_ops/cpu/transformers/beam_search.cc'),
+  generationOp('WhisperBeamSearch', 'contrib_ops/cpu/transformers/beam_search.cc'),
+  generationOp('GreedySearch', 'contrib_ops/cpu/transformers/greedy_search.cc'),
+  generationOp('Sampling', 'contrib_ops/cpu/transformers/sampling.cc'),
   op('com.microsoft', 'QLinearConv', {
     // ORT's NHWC transformer (level all) makes it with channels_last=1; QDQ fusion without.
     shape: shapeRule(NHWC_CONTRIB_RULES.QLinearConv),
