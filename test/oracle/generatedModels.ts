@@ -1039,7 +1039,8 @@ export function loopScanOutputsModel(trips: number): Uint8Array {
 /**
  * One decoding step of a self-attention layer with com.microsoft DecoderMaskedMultiHeadAttention
  * over a shared past/present buffer of 32 steps (4 heads of 16): Q, K and V from one token's
- * projections, then the output projection. past_len is fed, and fixed for the report with --value.
+ * projections, then the output projection, and a cross-attention step over 300 encoder frames.
+ * past_len is fed, and fixed for the report with --value.
  */
 export function decoderMaskedAttentionModel(): Uint8Array {
   const F = DataType.FLOAT;
@@ -1053,10 +1054,14 @@ export function decoderMaskedAttentionModel(): Uint8Array {
       node('MatMul', ['x', 'wv'], ['v'], { name: 'proj_v' }),
       node('DecoderMaskedMultiHeadAttention', ['q', 'k', 'v', '', '', 'past_key', 'past_value', 'past_len'], ['attn', 'present_key', 'present_value'], { name: 'dmmha', domain: 'com.microsoft', attrs: [attr.int('num_heads', 4), attr.int('past_present_share_buffer', 1)] }),
       node('MatMul', ['attn', 'wo'], ['y'], { name: 'proj_o' }),
+      // Cross-attention over 300 encoder frames, key and value already [batch, heads, frames, head].
+      node('MatMul', ['y', 'wq2'], ['q2'], { name: 'proj_q2' }),
+      node('DecoderMaskedMultiHeadAttention', ['q2', 'enc_key', 'enc_value'], ['cross'], { name: 'dmmha_cross', domain: 'com.microsoft', attrs: [attr.int('num_heads', 4)] }),
+      node('MatMul', ['cross', 'wo2'], ['y2'], { name: 'proj_o2' }),
     ],
-    inputs: [tensorValue('x', F, ['batch', 1, 64]), kv('past_key'), kv('past_value'), tensorValue('past_len', DataType.INT32, [1])],
-    outputs: [tensorValue('y', F, ['batch', 1, 64]), kv('present_key'), kv('present_value')],
-    initializers: [distinctWeights('wq', [64, 64], 1), distinctWeights('wk', [64, 64], 2), distinctWeights('wv', [64, 64], 3), distinctWeights('wo', [64, 64], 4)],
+    inputs: [tensorValue('x', F, ['batch', 1, 64]), kv('past_key'), kv('past_value'), tensorValue('past_len', DataType.INT32, [1]), tensorValue('enc_key', F, ['batch', 4, 300, 16]), tensorValue('enc_value', F, ['batch', 4, 300, 16])],
+    outputs: [tensorValue('y2', F, ['batch', 1, 64]), kv('present_key'), kv('present_value')],
+    initializers: [distinctWeights('wq', [64, 64], 1), distinctWeights('wk', [64, 64], 2), distinctWeights('wv', [64, 64], 3), distinctWeights('wo', [64, 64], 4), distinctWeights('wq2', [64, 64], 5), distinctWeights('wo2', [64, 64], 6)],
   });
 }
 

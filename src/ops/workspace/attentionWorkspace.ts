@@ -186,13 +186,19 @@ function onnxAttention(v: OpView): WorkspaceEstimate {
  * in BNSH (B·N·H floats each), then ApplyAttention's probs and out_tmp for one query step and its
  * 64 bytes per (batch, head). The total length T is past_sequence_length + 1; at a past length of 0
  * the kernel sizes the probs by the buffer's max_sequence + 1 instead (fitted on 1.30's node
- * statistics, 2 and 4 threads alike: B 1-4, N 1-16, H 4-64, max 8-512, past 0-300).
+ * statistics, 2 and 4 threads alike: B 1-4, N 1-16, H 4-64, max 8-512, past 0-300). Cross-attention
+ * (no past; key and value [B, N, L, H]): Q alone, then the same terms over L (7 probes, all exact).
  */
 const decoderMaskedMha: WorkspaceRule = {
   source: 'contrib_ops/cpu/bert/decoder_masked_multihead_attention.cc',
   estimate(v) {
     if (v.input(0).dtype !== DataType.FLOAT) return unavailable(`${v.label} is modelled for float only (the CPU kernel's one type)`, this.source);
-    if (!v.has(5)) return unavailable(`${v.label} cross-attention (no past) was not probed in 1.30`, this.source);
+    if (!v.has(5)) {
+      // Cross-attention: key and value are the encoder's, already [B, N, L, H]; only Q is copied.
+      if (!v.has(1) || !v.has(2) || v.has(3) || v.has(4) || v.has(10) || v.hasOutput(3)) return unavailable(`${v.label} cross-attention with a mask, bias or output_qk, or without key and value, was not probed in 1.30`, this.source);
+      const [B, N, L, H] = v.dimsOfRank(1, [4]);
+      return formula(B * N * (H * 4 + L * 4 + H * 4 + EXTRA_BYTES_PER_BATCH_HEAD), this.source);
+    }
     if (v.has(9)) return unavailable(`${v.label} with cache_indirection (beam search) was not probed in 1.30`, this.source);
     if (!v.has(1) || !v.has(2)) return unavailable(`${v.label} with packed QKV was not probed in 1.30`, this.source);
     if (v.has(3) || v.has(4) || v.has(10) || v.hasOutput(3)) return unavailable(`${v.label} with a mask, attention bias, bias or output_qk was not probed in 1.30`, this.source);

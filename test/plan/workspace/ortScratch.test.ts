@@ -89,6 +89,8 @@ const CASES: OrtCase[] = [
   { name: 'DecoderMaskedMultiHeadAttention step at past 5', feeds: { 7: [5] }, spec: dmmhaCase(2, 4, 8, 16, 5) },
   { name: 'DecoderMaskedMultiHeadAttention step at past 100', feeds: { 7: [100] }, spec: dmmhaCase(2, 12, 64, 256, 100) },
   { name: 'DecoderMaskedMultiHeadAttention first step (past 0: probs sized by the buffer)', feeds: { 7: [0] }, spec: dmmhaCase(1, 4, 32, 64, 0) },
+  { name: 'DecoderMaskedMultiHeadAttention cross-attention over 1500 encoder frames', spec: { op: 'DecoderMaskedMultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 6 }, inputs: [[F, [2, 1, 384]], [F, [2, 6, 1500, 64]], [F, [2, 6, 1500, 64]]], outputs: [[F, [2, 1, 384]]] } },
+  { name: 'DecoderMaskedMultiHeadAttention cross-attention B3 N8 H32 L100', spec: { op: 'DecoderMaskedMultiHeadAttention', domain: 'com.microsoft', attrs: { num_heads: 8 }, inputs: [[F, [3, 1, 256]], [F, [3, 8, 100, 32]], [F, [3, 8, 100, 32]]], outputs: [[F, [3, 1, 256]]] } },
   { name: 'DecoderMaskedMultiHeadAttention step at past 300', feeds: { 7: [300] }, spec: dmmhaCase(1, 16, 64, 512, 300) },
   // The com.microsoft ops of torch's contrib-op export: zero scratch.
   { name: 'com.microsoft Trilu', spec: { op: 'Trilu', domain: 'com.microsoft', attrs: { upper: 1 }, inputs: [[F, [2, 5, 5]], [I64, []]], outputs: [[F, [2, 5, 5]]], constant: [1], values: { 1: [1] } } },
