@@ -8,8 +8,9 @@
  *   the others are allocated when the branch's node produces them (the fetch allocator forwards to
  *   the If's context). The branch runs once, in its own frame.
  * - **Loop**: an int64 iteration counter and a bool condition first (`LoopImpl::Initialize`), then
- *   each iteration in its own frame; the body's outputs are allocated by that frame and kept as the
- *   next iteration's feeds, those of the iteration before are released after it. Scan outputs
+ *   each iteration in its own frame; the body's outputs are allocated by that frame and become the
+ *   next iteration's feeds: when iteration k + 1 starts, the values of iteration k − 1 are released,
+ *   and the last two iterations' values live until the kernel returns. Scan outputs
  *   (body outputs after the carried values) are kept from every iteration. At the end the Loop's
  *   outputs are allocated in order, the last carried values copied in and each scan output's
  *   iterations concatenated into one, then everything is released.

@@ -2,7 +2,7 @@
  * ORT's com.microsoft (and com.microsoft.nchwc) contrib ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, notModelled, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
+import { op, zeroScratchOp, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, notModelled, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
 import { atMostBuffersAfterOutputs, contribAttention, dynamicQuantizeLstmBuffers, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00, I00 } from './kernelFacts';
@@ -32,15 +32,7 @@ function generationOp(opType: string, source: string): OpEntry {
 
 /** An op ORT's `pytorch_export_contrib_ops` writes (GridSample, Trilu, CDist, Unique): float only, zero scratch measured (one probe each), no packs. */
 function torchExportOp(opType: string, kernel: OpEntry['kernel'], source: string): OpEntry {
-  return op('com.microsoft', opType, {
-    shape: shapeRule(CONTRIB_RULES[opType]!),
-    kernel,
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: zeroProbed(source),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  });
+  return zeroScratchOp('com.microsoft', opType, shapeRule(CONTRIB_RULES[opType]!), kernel, source);
 }
 import { CONV_WORKSPACE } from './workspace/convWorkspace';
 import { RNN_WORKSPACE } from './workspace/rnnWorkspace';

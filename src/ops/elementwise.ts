@@ -2,7 +2,7 @@
  * Element-wise math, logic, activations, casts and the in-place scatter family: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, zeroFromSource, noWorkspaceFormula, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
+import { op, zeroScratchOp, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, zeroFromSource, noWorkspaceFormula, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
 import { lrnScaleThenSquare, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs, variadicIntermediates } from './scratchFacts';
 import { A00, I00 } from './kernelFacts';
 import { N, C, I, NV, CV, inlineAt, only18, from16to18 } from './fp16Facts';
@@ -14,15 +14,7 @@ import { NORMALIZATION_BODIES } from './bodies/normalizationBodies';
 
 /** An elementwise experimental op ONNX removed that ORT still runs: input 0's shape, no aliasing, zero scratch probed. */
 function removedExperimentalOp(opType: string, source: string): OpEntry {
-  return op('ai.onnx', opType, {
-    shape: shapeRule(ELEMENTWISE_RULES[opType]!),
-    kernel: declaresNoAlias,
-    fp16: noFp16Row,
-    body: noFunctionBody,
-    workspace: zeroProbed(source),
-    prepack: packsNothing,
-    arenaScratch: scratchOrderUnknown,
-  });
+  return zeroScratchOp('ai.onnx', opType, shapeRule(ELEMENTWISE_RULES[opType]!), declaresNoAlias, source);
 }
 
 export const ELEMENTWISE_OPS: readonly OpEntry[] = [

@@ -131,3 +131,12 @@ export const packsNothing: Facet<PrepackFacts> = absent('its CPU kernel has no P
 /** A scratch split read from the kernel's source and checked by the arena oracle against ORT 1.30's per-node arena statistics. */
 export const scratchSplit = (value: ScratchSplit, file: string): Facet<ScratchSplit> => ({ present: true, value, evidence: { kind: 'measured', how: "arena oracle: ORT 1.30's mem_bytes_in_use and mem_arena_held after the step", file } });
 export const scratchOrderUnknown: Facet<ScratchSplit> = absent('the count and order of its scratch buffers against its outputs are not modeled: after a step with scratch, the arena figures are unavailable');
+
+/**
+ * An entry whose kernel took no scratch in one of this project's probes and packs nothing, with no
+ * fp16 row and no function body: what sets it apart is its shape rule, its kernel's aliasing and
+ * the source file (ONNX's removed experimental ops, the ops of torch's contrib-op export).
+ */
+export function zeroScratchOp(domain: string, opType: string, shape: Facet<ShapeRule>, kernel: Facet<readonly KernelDecl[]>, source: string): OpEntry {
+  return op(domain, opType, { shape, kernel, fp16: noFp16Row, body: noFunctionBody, workspace: zeroProbed(source), prepack: packsNothing, arenaScratch: scratchOrderUnknown });
+}

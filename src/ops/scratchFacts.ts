@@ -265,11 +265,11 @@ function lstmLayerBuffers(
   const x = numericDims(shapes[0]);
   if (!x || x.length !== 3 || (D !== 1 && D !== 2)) return null;
   const [S, B, I] = x as [number, number, number];
-  const hasBias = inputs[3] !== 0 && inputs[3] !== undefined;
-  const hasSeqLens = inputs[4] !== 0 && inputs[4] !== undefined;
+  const hasBias = !isAbsent(inputs[3]);
+  const hasSeqLens = !isAbsent(inputs[4]);
   const candidates: number[][] = [];
   for (const reverseOnly of D === 2 ? [false] : [false, true]) {
-    const standIns = [outputs[1], outputs[2]].filter((b) => b === 0 || b === undefined).map(() => 4 * D * B * H);
+    const standIns = [outputs[1], outputs[2]].filter(isAbsent).map(() => 4 * D * B * H);
     const ctor: number[] = [];
     for (let dir = 0; dir < D; dir++) {
       ctor.push(4 * H, 4 * H, 4 * B * H, 4 * B * H, 4 * B * H, 16 * H * B * S);
@@ -306,13 +306,13 @@ export const gruBuffers: ScratchSplit = (total, outputs, inputs, shapes) => {
   const D = w[0]!;
   const H = w[1]! / 3;
   if (D !== 1 && D !== 2) return null;
-  const hasBias = inputs[3] !== 0 && inputs[3] !== undefined;
-  const hasSeqLens = inputs[4] !== 0 && inputs[4] !== undefined;
+  const hasBias = !isAbsent(inputs[3]);
+  const hasSeqLens = !isAbsent(inputs[4]);
   const row = 4 * B * H;
   const candidates: number[][] = [];
   for (const linearBeforeReset of [false, true]) {
     for (const reverseOnly of D === 2 ? [false] : [false, true]) {
-      const after: number[] = outputs[1] === 0 || outputs[1] === undefined ? [D * row] : [];
+      const after: number[] = isAbsent(outputs[1]) ? [D * row] : [];
       for (let dir = 0; dir < D; dir++) {
         after.push(row, row);
         if (hasBias) after.push(...new Array<number>(linearBeforeReset ? 4 : 3).fill(row));
@@ -335,13 +335,18 @@ export const gruBuffers: ScratchSplit = (total, outputs, inputs, shapes) => {
  * grow: in the other order the replay held 19,922,944 B where ORT held 15,728,640 B).
  */
 export const rnnBuffers: ScratchSplit = (total, outputs, _inputs, shapes) => {
-  if (outputs[0] !== 0 && outputs[0] !== undefined) return { before: [], after: [total] };
+  if (!isAbsent(outputs[0])) return { before: [], after: [total] };
   const w = numericDims(shapes[1]);
   if (!w || w.length !== 3) return null;
   const d = w[0]!;
   if (total % (1 + d) !== 0) return null;
   return { before: [], after: [total / (1 + d), (d * total) / (1 + d)] };
 };
+
+/** An input or output the node does not have: 0 bytes in a split's sizes, or past the end of the node's list. */
+function isAbsent(bytes: number | null | undefined): boolean {
+  return bytes === 0 || bytes === undefined;
+}
 
 /** `shape` when every dim is a number, else null. */
 function numericDims(shape: readonly (number | string | null)[] | null | undefined): number[] | null {
