@@ -7,6 +7,7 @@ import { DataType } from '../../onnx/dataType';
 import { packedQgemmBBytes, packedSgemmBBytes } from './packedSizes';
 import { numel, type OpView } from './opView';
 import { matMulNBitsPath } from './quantWorkspace';
+import { qgemmPackedKFor } from './qgemmKernel';
 import type { PrepackPiece } from './types';
 
 /** One op's prepack rule: the pieces it would build, assuming their inputs are constant. */
@@ -31,11 +32,9 @@ function unknownPiece(v: OpView, i: number, reason: string): PrepackPiece {
 /** The pack of input `i` when qgemmPackedK has no packed-K for the input types. */
 const packedKUnknown = (v: OpView, i: number): PrepackPiece => unknownPiece(v, i, `${v.label} packed-K for these input types is not modelled`);
 
-/** MLAS QGEMM PackedK on AVX2/AVX-512: 4 for u8·s8, 2 for u8·u8; other pairs are not modelled. */
+/** MLAS QGEMM PackedK of this op's A and B on this machine (qgemmKernel.ts); null for pairs not modelled. */
 function qgemmPackedK(v: OpView, aIndex: number, bIndex: number): number | null {
-  if (v.input(aIndex).dtype !== DataType.UINT8) return null;
-  const b = v.input(bIndex).dtype;
-  return b === DataType.INT8 ? 4 : b === DataType.UINT8 ? 2 : null;
+  return qgemmPackedKFor(v.input(aIndex).dtype, v.input(bIndex).dtype);
 }
 
 /** A 2-D constant B packed for QGEMM: QB(N, K), B being [K, N], or [N, K] with the op's transB set (QGemm; probed). */
@@ -235,7 +234,7 @@ const dynamicQuantizeLstm: PrepackRule = {
       const w = v.dims(i);
       if (w.length !== 3) continue;
       const t = v.input(i).dtype;
-      const packedK = t === DataType.INT8 ? 4 : t === DataType.UINT8 ? 2 : null;
+      const packedK = qgemmPackedKFor(DataType.UINT8, t);
       if (packedK === null) pieces.push(packedKUnknown(v, i));
       else pieces.push(piece(v, i, w[0] * packedQgemmBBytes(w[2], w[1], packedK)));
     }

@@ -1,0 +1,38 @@
+/**
+ * Which MLAS quantized-GEMM kernel ORT 1.30 picks on this machine, as far as it changes a packed
+ * B's size. MLAS (core/mlas/lib/platform.cpp) routes u8·s8 GEMMs to its AMX kernel when the CPU has
+ * AMX-TILE and AMX-INT8 and the OS lets the process use the tiles; that kernel packs K in blocks of
+ * 64 bytes, where the AVX2 and AVX-512 kernels pack 4. u8·u8 keeps its AVX2/AVX-512 kernel and
+ * packs 2 (measured: the generated qdq_cnn_u8 model holds the same packs on both machines). Measured
+ * on ORT 1.30: on a Xeon with AMX the generated q_attention, qdq_cnn_s8 and dynamic_quantize_lstm
+ * models hold 6,144, 1,088 and 19,328 B more packed weights than on an EPYC, exactly the K padding
+ * to 64. Read from /proc/cpuinfo's flags (Linux lists amx_tile and amx_int8 only where the kernel
+ * supports them); elsewhere the AVX2/AVX-512 sizes are assumed.
+ */
+import { readFileSync } from 'node:fs';
+import { DataType } from '../../onnx/dataType';
+
+let amx: boolean | null = null;
+
+/** True when MLAS would use its AMX int8 kernel on this machine (Linux x64 with amx_tile and amx_int8). */
+export function machineHasAmxInt8(): boolean {
+  if (amx !== null) return amx;
+  amx = false;
+  if (process.arch === 'x64' && process.platform === 'linux') {
+    try {
+      const flags = new Set((/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '').trim().split(/\s+/));
+      amx = flags.has('amx_tile') && flags.has('amx_int8');
+    } catch {
+      amx = false;
+    }
+  }
+  return amx;
+}
+
+/** MLAS QGEMM PackedK for A's and B's element types: u8·s8 64 on AMX, else 4; u8·u8 2; null for other pairs (not modelled). */
+export function qgemmPackedKFor(aType: number | null, bType: number | null): number | null {
+  if (aType !== DataType.UINT8) return null;
+  if (bType !== DataType.INT8 && bType !== DataType.UINT8) return null;
+  if (bType === DataType.UINT8) return 2;
+  return machineHasAmxInt8() ? 64 : 4;
+}
