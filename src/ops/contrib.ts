@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, zeroScratchOp, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, notModelled, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, contribAttention, dynamicQuantizeLstmBuffers, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs } from './scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, dynamicQuantizeLstmBuffers, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs, wordConvEmbeddingSplit } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00, I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
@@ -471,6 +471,25 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
   torchExportOp('Trilu', kernelDecl([I00], 'MayInplace(0, 0), as ONNX Trilu (the same kernel class, core/providers/cpu/tensor/trilu.cc).'), 'core/providers/cpu/tensor/trilu.cc'),
   torchExportOp('CDist', declaresNoAlias, 'contrib_ops/cpu/cdist.cc'),
   torchExportOp('Unique', declaresNoAlias, 'contrib_ops/cpu/unique.cc'),
+  // Older CPU contrib ops: zero arena scratch on one probe each (ORT 1.30 node statistics), no packs.
+  zeroScratchOp('com.microsoft', 'CropAndResize', shapeRule(CONTRIB_RULES.CropAndResize!), declaresNoAlias, 'contrib_ops/cpu/crop_and_resize.cc'),
+  zeroScratchOp('com.microsoft', 'MaxpoolWithMask', shapeRule(CONTRIB_RULES.MaxpoolWithMask!), declaresNoAlias, 'contrib_ops/cpu/maxpool_with_mask.h'),
+  zeroScratchOp('com.microsoft', 'UnfoldTensor', shapeRule(CONTRIB_RULES.UnfoldTensor!), declaresNoAlias, 'contrib_ops/cpu/tensor/unfold.cc'),
+  zeroScratchOp('com.microsoft', 'NGramRepeatBlock', shapeRule(CONTRIB_RULES.NGramRepeatBlock!), declaresNoAlias, 'contrib_ops/cpu/bert/ngram_repeat_block.h'),
+  // Its cost and trace matrices, (rows+1)·(cols+1) floats and bytes, are std::vectors on the C++
+  // heap: neither the arena nor this report counts them.
+  zeroScratchOp('com.microsoft', 'DynamicTimeWarping', shapeRule(CONTRIB_RULES.DynamicTimeWarping!), declaresNoAlias, 'contrib_ops/cpu/tensor/dynamic_time_warping.cc'),
+  // Eigen's cast GEMM per matrix; no PrePack.
+  zeroScratchOp('com.microsoft', 'MatMulInteger16', shapeRule(CONTRIB_RULES.MatMulInteger16!), declaresNoAlias, 'contrib_ops/cpu/quantization/matmul_integer16.cc'),
+  op('com.microsoft', 'WordConvEmbedding', {
+    shape: shapeRule(CONTRIB_RULES.WordConvEmbedding!),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: workspaceFormula(TENSOR_WORKSPACE['com.microsoft::WordConvEmbedding']!),
+    prepack: packsNothing,
+    arenaScratch: scratchSplit(wordConvEmbeddingSplit, 'contrib_ops/cpu/word_conv_embedding.cc'),
+  }),
   generationOp('BeamSearch', 'contrib_ops/cpu/transformers/beam_search.cc'),
   generationOp('WhisperBeamSearch', 'contrib_ops/cpu/transformers/beam_search.cc'),
   generationOp('GreedySearch', 'contrib_ops/cpu/transformers/greedy_search.cc'),

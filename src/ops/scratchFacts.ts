@@ -12,6 +12,7 @@ import { deformConvBuffers } from './workspace/convWorkspace';
 import { linearResizeTableBytes, whereSelectionCounts } from './workspace/tensorWorkspace';
 import { bluesteinLength } from './workspace/signalWorkspace';
 import { einsumPlan } from './workspace/einsumWorkspace';
+import { wordConvEmbeddingBuffers } from './workspace/tensorWorkspace';
 
 /** The buffers of one step's scratch, in request order. */
 export interface ScratchPieces {
@@ -341,6 +342,13 @@ export const rnnBuffers: ScratchSplit = (total, outputs, _inputs, shapes) => {
   const d = w[0]!;
   if (total % (1 + d) !== 0) return null;
   return { before: [], after: [total / (1 + d), (d * total) / (1 + d)] };
+};
+
+/** WordConvEmbedding (`contrib_ops/cpu/word_conv_embedding.cc`): Y, then its five buffers (wordConvEmbeddingBuffers), none freed before the last is taken. */
+export const wordConvEmbeddingSplit: ScratchSplit = (total, _outputs, _inputs, shapes) => {
+  const [seq, w] = [numericDims(shapes[0]), numericDims(shapes[1])];
+  const buffers = seq && w ? wordConvEmbeddingBuffers(seq, w) : null;
+  return buffers && buffers.reduce((a, b) => a + b, 0) === total ? { before: [], after: buffers } : null;
 };
 
 /** An input or output the node does not have: 0 bytes in a split's sizes, or past the end of the node's list. */

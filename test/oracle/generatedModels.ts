@@ -1336,3 +1336,48 @@ export function gruOpsModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * Older com.microsoft CPU ops between ONNX ops, each followed by an element-wise op that writes in
+ * place only where ORT's static inference knows the shape: CropAndResize, MaxpoolWithMask,
+ * UnfoldTensor, NGramRepeatBlock, WordConvEmbedding (five scratch buffers after Y), DynamicTimeWarping
+ * (a path whose length only the run gives) and MatMulInteger16.
+ */
+export function olderContribOpsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const I32 = DataType.INT32;
+  const ms = { domain: 'com.microsoft' };
+  return buildModel({
+    opset: 17,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('Relu', ['x'], ['xr'], { name: 'relu_x' }),
+      node('CropAndResize', ['xr', 'rois', 'batch_indices', 'crop_size'], ['crop'], { name: 'crop_and_resize', ...ms, attrs: [attr.string('mode', 'bilinear')] }),
+      node('Relu', ['crop'], ['crop_r'], { name: 'relu_crop' }),
+      node('MaxpoolWithMask', ['xr', 'mask'], ['pool'], { name: 'maxpool_with_mask', ...ms, attrs: [attr.ints('kernel_shape', [3, 3]), attr.ints('strides', [2, 2]), attr.ints('pads', [1, 1, 1, 1])] }),
+      node('Neg', ['pool'], ['pool_n'], { name: 'neg_pool' }),
+      node('UnfoldTensor', ['frames'], ['windows'], { name: 'unfold', ...ms, attrs: [attr.int('dim', 1), attr.int('size', 16), attr.int('step', 8)] }),
+      node('Relu', ['windows'], ['windows_r'], { name: 'relu_windows' }),
+      node('NGramRepeatBlock', ['ids', 'scores'], ['blocked'], { name: 'ngram_block', ...ms, attrs: [attr.int('ngram_size', 2)] }),
+      node('Relu', ['blocked'], ['blocked_r'], { name: 'relu_blocked' }),
+      node('WordConvEmbedding', ['chars', 'conv_w', 'conv_b', 'char_emb'], ['words'], { name: 'word_conv', ...ms, attrs: [attr.int('embedding_size', 128), attr.int('conv_window_size', 3), attr.int('char_embedding_size', 32)] }),
+      node('Relu', ['words'], ['words_r'], { name: 'relu_words' }),
+      node('DynamicTimeWarping', ['cost'], ['path'], { name: 'dtw', ...ms }),
+      node('Neg', ['path'], ['path_n'], { name: 'neg_path' }),
+      node('MatMulInteger16', ['a16', 'b16'], ['prod'], { name: 'matmul_int16', ...ms }),
+      node('Neg', ['prod'], ['prod_n'], { name: 'neg_prod' }),
+    ],
+    inputs: [
+      tensorValue('x', F, [2, 16, 64, 64]), tensorValue('rois', F, [5, 4]), tensorValue('batch_indices', I32, [5]), tensorValue('mask', I32, [2, 16, 64, 64]),
+      tensorValue('frames', F, [8, 200, 64]), tensorValue('ids', DataType.INT64, [4, 6]), tensorValue('scores', F, [4, 5000]), tensorValue('chars', I32, [64, 20]), tensorValue('cost', F, [60, 80]),
+    ],
+    outputs: [
+      tensorValue('crop_r', F, null), tensorValue('pool_n', F, null), tensorValue('windows_r', F, null), tensorValue('blocked_r', F, null), tensorValue('words_r', F, null),
+      tensorValue('path_n', I32, null), tensorValue('prod_n', I32, null),
+    ],
+    initializers: [
+      tensor('crop_size', I32, [2], { values: [24, 24] }), distinctWeights('conv_w', [128, 1, 3, 32], 7), distinctWeights('conv_b', [128], 8), distinctWeights('char_emb', [500, 32], 9),
+      tensor('a16', DataType.INT16, [4, 64, 128]), tensor('b16', DataType.INT16, [128, 96]),
+    ],
+  });
+}

@@ -128,6 +128,31 @@ const multinomial: WorkspaceRule = {
   },
 };
 
+/**
+ * com.microsoft WordConvEmbedding (contrib_ops/cpu/word_conv_embedding.cc), from the sequence
+ * [words, chars] and the conv weight [filters, 1, window, width]: after Y, the looked-up char
+ * embeddings (words·chars·width floats) and one int per word, then the unfolded windows
+ * (words·(chars−window+1)·window·width floats) and the conv result and its tanh
+ * (words·(chars−window+1)·filters floats each), all held to the end of Compute; their sizes do not
+ * depend on the contents. Null when the window is wider than a word (ORT's sizes go negative).
+ */
+export function wordConvEmbeddingBuffers(seq: readonly number[], w: readonly number[]): number[] | null {
+  if (seq.length !== 2 || w.length !== 4) return null;
+  const [words, chars] = seq as [number, number];
+  const [filters, , window, width] = w as [number, number, number, number];
+  const positions = chars - window + 1;
+  if (positions <= 0) return null;
+  return [words * chars * width * 4, words * 4, words * positions * window * width * 4, words * positions * filters * 4, words * positions * filters * 4].filter((b) => b > 0);
+}
+
+const wordConvEmbedding: WorkspaceRule = {
+  source: 'contrib_ops/cpu/word_conv_embedding.cc',
+  estimate(v) {
+    const buffers = wordConvEmbeddingBuffers(v.dims(0), v.dims(1));
+    return buffers ? formula(buffers.reduce((a, b) => a + b, 0), this.source) : unavailable(`${v.label}: the conv window is wider than a word`, this.source);
+  },
+};
+
 /** The tensor-op entries, keyed by op label. */
 export const TENSOR_WORKSPACE: Record<string, WorkspaceRule> = {
   Multinomial: multinomial,
@@ -141,4 +166,5 @@ export const TENSOR_WORKSPACE: Record<string, WorkspaceRule> = {
   'com.microsoft::BiasGelu': biasGelu,
   'com.microsoft::FastGelu': fastGelu,
   Einsum: einsum,
+  'com.microsoft::WordConvEmbedding': wordConvEmbedding,
 };

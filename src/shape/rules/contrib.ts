@@ -153,6 +153,34 @@ const contribUnique: ShapeRule = (ctx) => {
   return [out(x?.dtype ?? null, [n]), out(DataType.INT64, x?.shape ? [...x.shape] : null), out(DataType.INT64, [n])];
 };
 
+/**
+ * Older com.microsoft CPU ops (contrib_ops/cpu): CropAndResize [rois, C, crop_h, crop_w] with the
+ * crop size from input 3's contents; UnfoldTensor, the sliding windows of `size` every `step` along
+ * `dim` (default the last): that dim becomes the window count and `size` is appended;
+ * WordConvEmbedding [words, filters]; DynamicTimeWarping [2, path length], the length known only
+ * at run time; MatMulInteger16 an int32 MatMul.
+ */
+const cropAndResize: ShapeRule = (ctx) => {
+  const [x, rois] = [input(ctx, 0), input(ctx, 1)];
+  const crop = input(ctx, 3)?.value;
+  const size: SymDim[] = crop && crop.length === 2 ? [crop[0]!, crop[1]!] : [null, null];
+  return [out(x?.dtype ?? null, x?.shape && x.shape.length === 4 ? [rois?.shape?.[0] ?? null, x.shape[1] ?? null, ...size] : null)];
+};
+const unfoldTensor: ShapeRule = (ctx) => {
+  const x = input(ctx, 0);
+  if (!x?.shape) return [out(x?.dtype ?? null, null)];
+  const dim = normAxis(ctx, ctx.int('dim', -1), x.shape.length);
+  const size = ctx.int('size', 0);
+  const step = ctx.int('step', 1);
+  const windows = ctx.dim.add(ctx.dim.div(ctx.dim.sub(x.shape[dim] ?? null, size), step), 1);
+  return [out(x.dtype, [...x.shape.slice(0, dim), windows, ...x.shape.slice(dim + 1), size])];
+};
+const wordConvEmbedding: ShapeRule = (ctx) => {
+  const [seq, w] = [input(ctx, 0), input(ctx, 1)];
+  return [out(DataType.FLOAT, seq?.shape && w?.shape ? [seq.shape[0] ?? null, w.shape[0] ?? null] : null)];
+};
+const dynamicTimeWarping: ShapeRule = (ctx) => [out(DataType.INT32, [2, ctx.dataDependent('path length')])];
+
 const groupQueryAttention: ShapeRule = (ctx) => {
   const [q, , v] = [input(ctx, 0), input(ctx, 1), input(ctx, 2)];
   const pastK = input(ctx, 3);
@@ -338,6 +366,13 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   Trilu: ELEMENTWISE_RULES.Trilu!,
   CDist: cdist,
   Unique: contribUnique,
+  CropAndResize: cropAndResize,
+  MaxpoolWithMask: (ctx) => NN_RULES.MaxPool!(ctx).slice(0, 1),
+  UnfoldTensor: unfoldTensor,
+  NGramRepeatBlock: (ctx) => [sameAs(ctx, 1)],
+  WordConvEmbedding: wordConvEmbedding,
+  DynamicTimeWarping: dynamicTimeWarping,
+  MatMulInteger16: (ctx) => [out(DataType.INT32, matmulShape(input(ctx, 0)?.shape ?? null, input(ctx, 1)?.shape ?? null))],
   WhisperBeamSearch: beamSearch,
   GreedySearch: greedySearch,
   Sampling: greedySearch,

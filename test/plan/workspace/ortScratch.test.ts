@@ -97,6 +97,15 @@ const CASES: OrtCase[] = [
   { name: 'com.microsoft GridSample', spec: { op: 'GridSample', domain: 'com.microsoft', inputs: [[F, [2, 3, 8, 8]], [F, [2, 5, 6, 2]]], outputs: [[F, [2, 3, 5, 6]]] } },
   { name: 'com.microsoft CDist', spec: { op: 'CDist', domain: 'com.microsoft', attrs: { metric: 'euclidean' }, inputs: [[F, [70, 16]], [F, [90, 16]]], outputs: [[F, [70, 90]]] } },
   { name: 'com.microsoft Unique', spec: { op: 'Unique', domain: 'com.microsoft', inputs: [[F, [10]]], outputs: [[F, [null]], [I64, [10]], [I64, [null]]] } },
+  // Older com.microsoft CPU ops: zero scratch, except WordConvEmbedding's five buffers (char lookups, word lengths, unfolded windows, conv result and its tanh).
+  { name: 'com.microsoft CropAndResize', feeds: { 1: [0, 0, 1, 1, 0, 0, 0.5, 0.5, 0.2, 0.1, 0.9, 0.8], 2: [0, 1, 1] }, spec: { op: 'CropAndResize', domain: 'com.microsoft', inputs: [[F, [2, 16, 32, 32]], [F, [3, 4]], [I32, [3]], [I32, [2]]], constant: [3], values: { 3: [7, 9] }, outputs: [[F, [3, 16, 7, 9]]] } },
+  { name: 'com.microsoft MaxpoolWithMask', spec: { op: 'MaxpoolWithMask', domain: 'com.microsoft', attrs: { kernel_shape: [3, 3], strides: [2, 2], pads: [1, 1, 1, 1] }, inputs: [[F, [2, 16, 32, 32]], [I32, [2, 16, 32, 32]]], outputs: [[F, [2, 16, 16, 16]]] } },
+  { name: 'com.microsoft UnfoldTensor', spec: { op: 'UnfoldTensor', domain: 'com.microsoft', attrs: { dim: 1, size: 5, step: 3 }, inputs: [[F, [4, 50, 8]]], outputs: [[F, [4, 16, 8, 5]]] } },
+  { name: 'com.microsoft NGramRepeatBlock', feeds: { 0: [1, 2, 3, 1, 2, 5, 6, 7] }, spec: { op: 'NGramRepeatBlock', domain: 'com.microsoft', attrs: { ngram_size: 2 }, inputs: [[I64, [2, 4]], [F, [2, 1000]]], outputs: [[F, [2, 1000]]] } },
+  { name: 'com.microsoft DynamicTimeWarping', feeds: { 0: Array.from({ length: 1200 }, (_, i) => (i * 7919) % 13) }, spec: { op: 'DynamicTimeWarping', domain: 'com.microsoft', inputs: [[F, [30, 40]]], outputs: [[I32, [2, null]]] } },
+  { name: 'com.microsoft MatMulInteger16', spec: { op: 'MatMulInteger16', domain: 'com.microsoft', inputs: [[5, [3, 40, 50]], [5, [50, 60]]], constant: [0, 1], outputs: [[I32, [3, 40, 60]]] } },
+  { name: 'com.microsoft WordConvEmbedding S20 W10', spec: { op: 'WordConvEmbedding', domain: 'com.microsoft', attrs: { embedding_size: 32, conv_window_size: 3, char_embedding_size: 16 }, inputs: [[I32, [20, 10]], [F, [32, 1, 3, 16]], [F, [32]], [F, [100, 16]]], constant: [1, 2, 3], outputs: [[F, [20, 32]]] } },
+  { name: 'com.microsoft WordConvEmbedding S7 W12 window 5', spec: { op: 'WordConvEmbedding', domain: 'com.microsoft', inputs: [[I32, [7, 12]], [F, [24, 1, 5, 8]], [F, [24]], [F, [60, 8]]], constant: [1, 2, 3], outputs: [[F, [7, 24]]] } },
   // Rows fitted or confirmed by this project's probes on 1.30.
   { name: 'RMSNormalization fp16, fed scale', opset: 23, spec: { op: 'RMSNormalization', inputs: [[F16, [4, 64]], [F16, [64]]], outputs: [[F16, [4, 64]]] } },
   { name: 'FastGelu with bias', spec: { op: 'FastGelu', domain: 'com.microsoft', inputs: [[F, [2, 4, 32]], [F, [32]]], outputs: [[F, [2, 4, 32]]] } },
