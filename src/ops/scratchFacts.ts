@@ -9,10 +9,9 @@
  * checked by the arena oracle (test/oracle/arenaOracle.test.ts).
  */
 import { deformConvBuffers } from './workspace/convWorkspace';
-import { linearResizeTableBytes, whereSelectionCounts } from './workspace/tensorWorkspace';
+import { linearResizeTableBytes, whereSelectionCounts, wordConvEmbeddingBuffers } from './workspace/tensorWorkspace';
 import { bluesteinLength } from './workspace/signalWorkspace';
 import { einsumPlan } from './workspace/einsumWorkspace';
-import { wordConvEmbeddingBuffers } from './workspace/tensorWorkspace';
 
 /** The buffers of one step's scratch, in request order. */
 export interface ScratchPieces {

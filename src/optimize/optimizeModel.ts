@@ -24,6 +24,7 @@ import type { GraphOptimizationLevel } from '../report/report';
 import { orderFromDump, parsePartitionDump, reorderNodes } from './dumpOrder';
 import { firstLine, loadOrtRuntime, type OrtRuntime } from './ortRuntime';
 import { writeStandIn } from './standIn';
+import { machineCpuFlags } from '../ops/machineCpu';
 
 /** Above this many bytes of weights, `weights: 'auto'` gives ORT the zero-filled stand-in (standIn.ts). */
 export const STAND_IN_THRESHOLD_BYTES = 256 * 1024 * 1024;
@@ -76,13 +77,9 @@ const CACHE_FORMAT = 1;
  * /proc/cpuinfo to read).
  */
 export function machineNchwcBlockSize(): number | null {
-  if (process.arch !== 'x64' || process.platform !== 'linux') return null;
-  try {
-    const flags = new Set((/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '').trim().split(/\s+/));
-    return flags.has('avx512f') ? 16 : flags.has('avx2') ? 8 : 1;
-  } catch {
-    return null;
-  }
+  const flags = machineCpuFlags();
+  if (flags === null) return null;
+  return flags.has('avx512f') ? 16 : flags.has('avx2') ? 8 : 1;
 }
 
 function cacheKey(path: string, opts: OptimizeOptions, ortVersion: string, block: number | null): string | null {

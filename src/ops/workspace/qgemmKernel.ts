@@ -9,30 +9,19 @@
  * to 64. Read from /proc/cpuinfo's flags (Linux lists amx_tile and amx_int8 only where the kernel
  * supports them); elsewhere the AVX2/AVX-512 sizes are assumed.
  */
-import { readFileSync } from 'node:fs';
 import { DataType } from '../../onnx/dataType';
-
-let amx: boolean | null = null;
+import { machineCpuFlags } from '../machineCpu';
 
 /** True when MLAS would use its AMX int8 kernel on this machine (Linux x64 with amx_tile and amx_int8). */
 export function machineHasAmxInt8(): boolean {
-  if (amx !== null) return amx;
-  amx = false;
-  if (process.arch === 'x64' && process.platform === 'linux') {
-    try {
-      const flags = new Set((/^flags\s*:(.*)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? '').trim().split(/\s+/));
-      amx = flags.has('amx_tile') && flags.has('amx_int8');
-    } catch {
-      amx = false;
-    }
-  }
-  return amx;
+  const flags = machineCpuFlags();
+  return flags !== null && flags.has('amx_tile') && flags.has('amx_int8');
 }
 
 /** MLAS QGEMM PackedK for A's and B's element types: u8·s8 64 on AMX, else 4; u8·u8 2; null for other pairs (not modelled). */
 export function qgemmPackedKFor(aType: number | null, bType: number | null): number | null {
   if (aType !== DataType.UINT8) return null;
-  if (bType !== DataType.INT8 && bType !== DataType.UINT8) return null;
   if (bType === DataType.UINT8) return 2;
-  return machineHasAmxInt8() ? 64 : 4;
+  if (bType === DataType.INT8) return machineHasAmxInt8() ? 64 : 4;
+  return null;
 }

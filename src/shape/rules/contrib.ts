@@ -7,7 +7,8 @@
 import { DataType } from '../../onnx/dataType';
 import type { SymDim } from '../types';
 import type { OutSpec, RuleContext, ShapeRule } from '../ruleContext';
-import { matmulShape, NN_RULES } from './nn';
+import { matmulShape, maxPoolWithoutIndices, NN_RULES } from './nn';
+import { QUANT_RULES } from './quant';
 import { broadcastShapes, input, INT32, normAxis, out, sameAs } from './ruleKit';
 import { SHAPE_OP_RULES } from './shapeOps';
 import { INDEXING_RULES } from './indexingOps';
@@ -158,7 +159,7 @@ const contribUnique: ShapeRule = (ctx) => {
  * crop size from input 3's contents; UnfoldTensor, the sliding windows of `size` every `step` along
  * `dim` (default the last): that dim becomes the window count and `size` is appended;
  * WordConvEmbedding [words, filters]; DynamicTimeWarping [2, path length], the length known only
- * at run time; MatMulInteger16 an int32 MatMul.
+ * at run time. (MaxpoolWithMask takes MaxPool's rule, MatMulInteger16 MatMulInteger's.)
  */
 const cropAndResize: ShapeRule = (ctx) => {
   const [x, rois] = [input(ctx, 0), input(ctx, 1)];
@@ -367,12 +368,12 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   CDist: cdist,
   Unique: contribUnique,
   CropAndResize: cropAndResize,
-  MaxpoolWithMask: (ctx) => NN_RULES.MaxPool!(ctx).slice(0, 1),
+  MaxpoolWithMask: maxPoolWithoutIndices,
   UnfoldTensor: unfoldTensor,
   NGramRepeatBlock: (ctx) => [sameAs(ctx, 1)],
   WordConvEmbedding: wordConvEmbedding,
   DynamicTimeWarping: dynamicTimeWarping,
-  MatMulInteger16: (ctx) => [out(DataType.INT32, matmulShape(input(ctx, 0)?.shape ?? null, input(ctx, 1)?.shape ?? null))],
+  MatMulInteger16: QUANT_RULES.MatMulInteger!,
   WhisperBeamSearch: beamSearch,
   GreedySearch: greedySearch,
   Sampling: greedySearch,

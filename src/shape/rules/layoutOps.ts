@@ -25,7 +25,7 @@
 import type { SymDim } from '../types';
 import type { OutSpec, RuleContext, ShapeRule, Val } from '../ruleContext';
 import { badModel, input, out } from './ruleKit';
-import { NN_RULES } from './nn';
+import { maxPoolWithoutIndices, NN_RULES } from './nn';
 
 const reorderInput: ShapeRule = (ctx) => {
   const x = input(ctx, 0);
@@ -62,7 +62,7 @@ export const NCHWC_RULES: Record<string, ShapeRule> = {
   ReorderOutput: reorderOutput,
   Conv: NN_RULES.Conv!,
   // One output (no Indices); the ONNX rules' second spec is dropped where the node has no output 1.
-  MaxPool: (ctx) => NN_RULES.MaxPool!(ctx).slice(0, 1),
+  MaxPool: maxPoolWithoutIndices,
   AveragePool: NN_RULES.AveragePool!,
   GlobalMaxPool: NN_RULES.GlobalMaxPool!,
   GlobalAveragePool: NN_RULES.GlobalAveragePool!,

@@ -320,6 +320,9 @@ const causalConvWithState: ShapeRule = (ctx) => {
 };
 
 /** The nn rule table entries, keyed by op type (default domain). */
+/** MaxPool with one output (no Indices): the NCHWc MaxPool and com.microsoft MaxpoolWithMask. */
+export const maxPoolWithoutIndices: ShapeRule = (ctx) => NN_RULES.MaxPool!(ctx).slice(0, 1);
+
 export const NN_RULES: Record<string, ShapeRule> = {
   Conv: convRule(0, 1, (ctx) => input(ctx, 0)?.dtype ?? null),
   ConvInteger: convRule(0, 1, () => DataType.INT32),
