@@ -10,7 +10,7 @@ import { inferShapes, type InferShapesOptions } from '../shape/inferShapes';
 import type { InferredValue } from '../shape/types';
 import { buildGraphReport, type GraphReportContext, type TransformedGraph } from './graphReport';
 import { DEFAULT_WORKSPACE_ENV, type WorkspaceEnv } from '../plan/workspace';
-import { REPORT_SCHEMA_VERSION, type GraphOptimizationLevel, type PlanView, type Report, type SessionFacts } from '../report/report';
+import { REPORT_SCHEMA_VERSION, type GraphOptimizationLevel, type PlanView, type Report, type ReportGraph, type ReportSession, type SessionFacts } from '../report/report';
 import { modeledSession, type ModeledOptimization } from '../report/describeSession';
 import { keepFileDataLocations, optimizeModelFile } from '../optimize/optimizeModel';
 import type { OrtRuntime } from '../optimize/ortRuntime';
@@ -230,11 +230,18 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     ...(Object.keys(values).length > 0 ? { inputValues: values } : {}),
     symbols: [...ctx.symbols].sort(),
     view,
-    session: modeledSession(session, view, arena, optimization),
+    session: withMachineKernels(modeledSession(session, view, arena, optimization), ctx.graphs),
     graphs: ctx.graphs,
     physicalPeak,
     dims: reportDims(facts, bindings),
   };
+}
+
+/** The session with the machine-dependent kernels the graphs' packs assume (none: unchanged). */
+function withMachineKernels(session: ReportSession, graphs: readonly ReportGraph[]): ReportSession {
+  const kernels = new Set<string>();
+  for (const g of graphs) for (const p of g.initialization?.prepack ?? []) if (p.kernel) kernels.add(p.kernel);
+  return kernels.size === 0 ? session : { ...session, machineKernels: [...kernels].sort() };
 }
 
 /**

@@ -425,7 +425,7 @@ function groupUnavailable(values: ReportValue[], steps: ReportStep[]): Unavailab
   return [...groups.values()];
 }
 
-/** The string attributes the node's arena scratch split names (ScratchSplit.attributes), or null when it names none. */
+/** The attributes the node's arena scratch split names (ScratchSplit.attributes), strings as they are and ints in decimal; null when it names none. */
 function splitAttributesOf(n: Pick<Node, 'domain' | 'opType' | 'attributes'>): Record<string, string> | null {
   const split = findOp(n.domain, n.opType)?.arenaScratch;
   const names = split?.present ? split.value.attributes : undefined;
@@ -434,6 +434,7 @@ function splitAttributesOf(n: Pick<Node, 'domain' | 'opType' | 'attributes'>): R
   for (const name of names) {
     const a = findAttribute(n, name);
     if (a?.s !== undefined) out[name] = a.s;
+    else if (a?.i !== undefined) out[name] = String(a.i);
   }
   return out;
 }

@@ -3,7 +3,7 @@
  * README "Adding an operator").
  */
 import { op, zeroScratchOp, shapeRule, noShapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, functionBody, noFunctionBody, workspaceFormula, zeroMeasured, zeroProbed, zeroSeenInCorpus, noWorkspaceFormula, notModelled, prepackRule, packsNothing, scratchOrderUnknown, scratchSplit, type OpEntry } from './facets';
-import { atMostBuffersAfterOutputs, contribAttention, dynamicQuantizeLstmBuffers, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, twoSelectionsBeforeOutputs, wordConvEmbeddingSplit } from './scratchFacts';
+import { atMostBuffersAfterOutputs, contribAttention, dynamicQuantizeLstmBuffers, oneBufferAfterOutputs, oneBufferBeforeOutputs, twoHalvesAfterOutputs, sparseAttentionSplit, twoSelectionsBeforeOutputs, wordConvEmbeddingSplit } from './scratchFacts';
 import { NHWC_CONTRIB_RULES } from '../shape/rules/layoutOps';
 import { A00, I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
@@ -125,6 +125,17 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     // group_query_attention.cc takes output, present_key, present_value and output_qk first, then Q, K and
     // V in BNSH, two rotary buffers and the attention's own (gqa_attention_base.h); 16 allowed.
     arenaScratch: scratchSplit(atMostBuffersAfterOutputs(16), 'contrib_ops/cpu/bert/group_query_attention.cc'),
+  }),
+  op('com.microsoft', 'SparseAttention', {
+    shape: shapeRule(CONTRIB_RULES.SparseAttention!),
+    // No MayInplace: the kernel requires present_key/value to be the past buffers themselves
+    // (ORT_ENFORCE on the pointers), which only a caller binding both to one buffer gives (ORT GenAI).
+    kernel: declaresNoAlias,
+    fp16: fp16Facts(N),
+    body: noFunctionBody,
+    workspace: workspaceFormula(ATTENTION_WORKSPACE['com.microsoft::SparseAttention']!),
+    prepack: packsNothing,
+    arenaScratch: scratchSplit(sparseAttentionSplit, 'contrib_ops/cpu/sparse/sparse_attention.cc'),
   }),
   op('com.microsoft', 'EmbedLayerNormalization', {
     shape: shapeRule(CONTRIB_RULES.EmbedLayerNormalization),
@@ -489,6 +500,31 @@ export const CONTRIB_OPS: readonly OpEntry[] = [
     workspace: workspaceFormula(TENSOR_WORKSPACE['com.microsoft::WordConvEmbedding']!),
     prepack: packsNothing,
     arenaScratch: scratchSplit(wordConvEmbeddingSplit, 'contrib_ops/cpu/word_conv_embedding.cc'),
+  }),
+  // Zero scratch on ORT 1.30's node statistics (two probes and one); the hash is per element.
+  zeroScratchOp('com.microsoft', 'MurmurHash3', shapeRule(CONTRIB_RULES.MurmurHash3!), declaresNoAlias, 'contrib_ops/cpu/murmur_hash3.cc'),
+  zeroScratchOp('com.microsoft', 'BifurcationDetector', shapeRule(CONTRIB_RULES.BifurcationDetector!), declaresNoAlias, 'contrib_ops/cpu/bert/bifurcation_detector.h'),
+  // ConvTranspose's kernel with the pads read at run time: its column buffer and its PrePack of W
+  // (the class derives from ConvTranspose<float>). ORT 1.30 aborts (a failed assertion) on a node
+  // without the pads input, so only the form with pads is probed.
+  op('com.microsoft', 'ConvTransposeWithDynamicPads', {
+    shape: shapeRule(CONTRIB_RULES.ConvTransposeWithDynamicPads!),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: workspaceFormula(CONV_WORKSPACE.ConvTranspose!),
+    prepack: prepackRule(PREPACK_RULES.ConvTranspose!, { arenaChunk: true }),
+    arenaScratch: scratchSplit(oneBufferAfterOutputs, 'contrib_ops/cpu/nn/conv_transpose_with_dynamic_pads.h'),
+  }),
+  op('com.microsoft', 'MatMulBnb4', {
+    shape: shapeRule(CONTRIB_RULES.MatMulBnb4!),
+    kernel: declaresNoAlias,
+    fp16: noFp16Row,
+    body: noFunctionBody,
+    workspace: workspaceFormula(QUANT_WORKSPACE['com.microsoft::MatMulBnb4']!),
+    prepack: packsNothing,
+    // matmul_bnb4.cc dequantizes B into one buffer, then takes Y; the buffer is freed after the GEMM.
+    arenaScratch: scratchSplit(oneBufferBeforeOutputs, 'contrib_ops/cpu/quantization/matmul_bnb4.cc'),
   }),
   generationOp('BeamSearch', 'contrib_ops/cpu/transformers/beam_search.cc'),
   generationOp('WhisperBeamSearch', 'contrib_ops/cpu/transformers/beam_search.cc'),

@@ -61,7 +61,7 @@ export interface ScratchSplit {
     outputShapes?: readonly (readonly (number | string | null)[] | null)[],
     attributes?: Readonly<Record<string, string>>,
   ): ScratchPieces | null;
-  /** The string attributes of the node the split reads, when the shapes do not say enough (Einsum's equation). */
+  /** The attributes of the node the split reads, when the shapes do not say enough (Einsum's equation; ints in decimal). */
   readonly attributes?: readonly string[];
 }
 
@@ -349,6 +349,32 @@ export const wordConvEmbeddingSplit: ScratchSplit = (total, _outputs, _inputs, s
   const buffers = seq && w ? wordConvEmbeddingBuffers(seq, w) : null;
   return buffers && buffers.reduce((a, b) => a + b, 0) === total ? { before: [], after: buffers } : null;
 };
+
+/**
+ * SparseAttention (`contrib_ops/cpu/sparse/sparse_attention.cc`): its three outputs, then Q, K and V
+ * in BNSH (one packed QKV buffer when key is absent), the rotated copies when `do_rotary` is set
+ * (Q and K, or one of the packed QKV size), then the probabilities (the rest of the total, sized by
+ * total_sequence_length, a run-time value); all held to the end of Compute. fp16 adds per-head fp32
+ * staging inside the heads' parallel loop, in an order not modelled (null).
+ */
+export const sparseAttentionSplit: ScratchSplit = Object.assign(
+  (total: number, _outputs: readonly (number | null)[], inputs: readonly (number | null)[], shapes: readonly (readonly (number | string | null)[] | null)[], _outShapes?: unknown, attributes?: Readonly<Record<string, string>>): ScratchPieces | null => {
+    const [q, past] = [numericDims(shapes[0]), numericDims(shapes[3])];
+    if (!q || !past || q.length !== 3 || past.length !== 4) return null;
+    const [B, S, qHidden] = q;
+    const [, kvHeads, , H] = past;
+    if (inputs[0] !== B * S * qHidden * 4) return null;
+    const packed = !shapes[1];
+    const kvBytes = B * kvHeads * S * H * 4;
+    const qBytes = packed ? B * S * qHidden * 4 - 2 * kvBytes : B * S * qHidden * 4;
+    const copies = packed ? [qBytes + 2 * kvBytes] : [qBytes, kvBytes, kvBytes];
+    const rotary = attributes?.do_rotary === '1' ? (packed ? [qBytes + 2 * kvBytes] : [qBytes, kvBytes]) : [];
+    const probs = total - [...copies, ...rotary].reduce((a, b) => a + b, 0);
+    const heads = qBytes / (B * S * H * 4);
+    return probs > 0 && probs % (B * heads * S * 4) === 0 ? { before: [], after: [...copies, ...rotary, probs] } : null;
+  },
+  { attributes: ['do_rotary'] as const },
+);
 
 /** An input or output the node does not have: 0 bytes in a split's sizes, or past the end of the node's list. */
 function isAbsent(bytes: number | null | undefined): boolean {

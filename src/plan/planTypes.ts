@@ -41,6 +41,8 @@ export interface PrepackEntry {
   /** Bytes of the packed copy; null if unknown. */
   packedBytes: number | null;
   reason: string | null;
+  /** The machine-dependent kernel whose layout the size follows (qgemmKernel.ts); absent when none. */
+  kernel?: string;
 }
 
 /** What initialization holds: initializer payloads as stored and after prepack, and the prepack entries. */

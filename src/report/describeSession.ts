@@ -73,6 +73,7 @@ export function describeSession(report: Pick<Report, 'view'> & { session?: Parti
     executor === 'parallel' ? 'parallel executor (no reuse; peak: the worst case over every schedule, bars: ORT\'s order)' : 'sequential executor',
   ];
   if (typeof s.intraOpThreads === 'number') parts.push(`${s.intraOpThreads} intra-op thread${s.intraOpThreads === 1 ? '' : 's'}`);
+  if (s.machineKernels && s.machineKernels.length > 0) parts.push(`this CPU's ${s.machineKernels.join(', ')}`);
   parts.push(arenaLabel(s, executor));
   return parts.join(' · ');
 }

@@ -279,6 +279,11 @@ export interface ReportSession extends SessionFacts {
    * AVX2, 1 when MLAS has no NCHWc kernels); null when the level is below 'all' (no NCHWc pass) or unknown.
    */
   nchwcBlockSize?: number | null;
+  /**
+   * The machine-dependent kernels whose layouts the report's packed weights follow (e.g. the u8·s8
+   * GEMM packs of MLAS's AMX kernel), each once; absent or empty when no size depends on the CPU.
+   */
+  machineKernels?: string[];
   /** ORT's executor (SessionOptions executionMode); the same as the report's view. 'sequential' is ORT's default. */
   executor: PlanView;
   /**

@@ -1381,3 +1381,44 @@ export function olderContribOpsModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * More com.microsoft CPU ops, each followed by an element-wise op that writes in place only where
+ * ORT's static inference knows the shape: MurmurHash3, BifurcationDetector (a token list whose
+ * length only the run gives), ConvTransposeWithDynamicPads (pads from an initializer; W prepacked as
+ * ConvTranspose's) and MatMulBnb4 (B dequantized to fp32 before Y).
+ */
+export function moreContribOpsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const I64 = DataType.INT64;
+  const ms = { domain: 'com.microsoft' };
+  const K = 256;
+  const N = 96;
+  return buildModel({
+    opset: 17,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('MurmurHash3', ['ids'], ['hashes'], { name: 'murmur', ...ms, attrs: [attr.int('seed', 7), attr.int('positive', 0)] }),
+      node('Abs', ['hashes'], ['hashes_a'], { name: 'abs_hashes' }),
+      node('BifurcationDetector', ['src', 'cur', 'prev_idx', 'pred'], ['tokens', 'suffix_idx'], { name: 'bifurcation', ...ms, attrs: [attr.int('min_ngram_size', 1), attr.int('max_ngram_size', 3)] }),
+      node('Neg', ['tokens'], ['tokens_n'], { name: 'neg_tokens' }),
+      node('Relu', ['x'], ['xr'], { name: 'relu_x' }),
+      node('ConvTransposeWithDynamicPads', ['xr', 'deconv_w', 'deconv_pads'], ['up'], { name: 'deconv', ...ms, attrs: [attr.ints('strides', [2, 2])] }),
+      node('Relu', ['up'], ['up_r'], { name: 'relu_up' }),
+      node('MatMulBnb4', ['a', 'b_quant', 'absmax'], ['mm'], { name: 'matmul_bnb4', ...ms, attrs: [attr.int('K', K), attr.int('N', N), attr.int('block_size', 64), attr.int('quant_type', 1)] }),
+      node('Relu', ['mm'], ['mm_r'], { name: 'relu_mm' }),
+    ],
+    inputs: [tensorValue('ids', DataType.INT32, [16, 300]), tensorValue('x', F, [2, 32, 24, 24]), tensorValue('a', F, [4, 10, K])],
+    outputs: [tensorValue('hashes_a', DataType.INT32, null), tensorValue('tokens_n', I64, null), tensorValue('suffix_idx', I64, null), tensorValue('up_r', F, null), tensorValue('mm_r', F, null)],
+    initializers: [
+      tensor('src', I64, [10], { values: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] }),
+      tensor('cur', I64, [4], { values: [1, 2, 3, 4] }),
+      tensor('prev_idx', I64, [], { values: [0] }),
+      tensor('pred', I64, [11], { values: [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12] }),
+      distinctWeights('deconv_w', [32, 48, 3, 3], 5),
+      tensor('deconv_pads', I64, [4], { values: [1, 1, 1, 1] }),
+      tensor('b_quant', DataType.UINT8, [(K * N) / 2], { raw: Uint8Array.from({ length: (K * N) / 2 }, (_, i) => (i * 37) % 256) }),
+      distinctWeights('absmax', [(K * N) / 64], 3),
+    ],
+  });
+}

@@ -6,7 +6,8 @@ import { bindingsFileTag, describeBindings, describeSession } from '../../src/re
 import { escapeHtml, renderStandaloneHtml } from '../../src/report/renderHtml';
 import { renderText } from '../../src/report/renderText';
 import type { Report } from '../../src/report/report';
-import { buildModel, DataType, node, tensorValue } from '../support/onnxBuilder';
+import { buildModel, DataType, node, tensor, tensorValue } from '../support/onnxBuilder';
+import { machineHasAmxInt8 } from '../../src/ops/workspace/qgemmKernel';
 
 function analysis(): Analysis {
   const bytes = buildModel({
@@ -102,4 +103,31 @@ test('describeSession() names the optimization level modeled, the NCHWc block at
   assert.equal(session.graphOptimizationLevel, 'disabled');
   assert.equal(session.requestedGraphOptimizationLevel, 'all');
   assert.equal(session.optimizationFallbackReason, 'why');
+});
+
+test("describeSession() names the CPU-dependent int8 GEMM kernel that u8·s8 packs follow, once, and no kernel for u8·u8 packs", () => {
+  const build = (bType: number): Report => {
+    const bytes = buildModel({
+      nodes: [node('MatMulInteger', ['a', 'b1'], ['y1'], { name: 'mm1' }), node('MatMulInteger', ['a', 'b2'], ['y2'], { name: 'mm2' })],
+      inputs: [tensorValue('a', DataType.UINT8, [4, 70])],
+      outputs: [tensorValue('y1', DataType.INT32, [4, 32]), tensorValue('y2', DataType.INT32, [4, 32])],
+      // Distinct contents: ORT keeps one copy of equal packs.
+      initializers: [tensor('b1', bType, [70, 32]), tensor('b2', bType, [70, 32], { raw: new Uint8Array(70 * 32).fill(3) })],
+    });
+    return buildReport({ filePath: '/virtual/q.onnx', model: decodeModelBytes(bytes, { fileName: 'q.onnx' }).model, fileBytes: bytes.length });
+  };
+  const s8 = build(DataType.INT8);
+  const amx = machineHasAmxInt8();
+  const kernel = amx ? 'u8·s8 GEMM packs of the AMX kernel (K padded to 64)' : /u8·s8 GEMM packs of the AVX2\/AVX-512 kernels \(K padded to 4/;
+  assert.equal(s8.session.machineKernels?.length, 1);
+  if (typeof kernel === 'string') assert.equal(s8.session.machineKernels[0], kernel);
+  else assert.match(s8.session.machineKernels[0]!, kernel);
+  assert.match(describeSession(s8), new RegExp(` · 2 intra-op threads · this CPU's u8·s8 GEMM packs of the ${amx ? 'AMX kernel' : 'AVX2/AVX-512 kernels'} .* · BFC arena modeled`));
+  // The packs' sizes are the ones the named kernel makes: K 70 padded to 128 (AMX) or 72, and N's column sums.
+  const packed = 32 * (amx ? 128 : 72) + 32 * 4;
+  const packs = s8.graphs[0]!.initialization!.prepack;
+  assert.deepEqual(packs.map((p) => [p.initializer, p.packedBytes, p.kernel]).sort(), [['b1', packed, s8.session.machineKernels[0]], ['b2', packed, s8.session.machineKernels[0]]]);
+  const u8 = build(DataType.UINT8);
+  assert.equal(u8.session.machineKernels, undefined);
+  assert.doesNotMatch(describeSession(u8), /GEMM packs/);
 });

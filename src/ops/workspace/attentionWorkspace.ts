@@ -214,6 +214,38 @@ const decoderMaskedMha: WorkspaceRule = {
   },
 };
 
+/**
+ * SparseAttention (ORT GenAI's block-sparse GQA, e.g. Phi-3-small): Q, K and V in BNSH (one packed
+ * buffer when key is absent), rotated copies with `do_rotary`, then the probabilities over the
+ * run-time total_sequence_length T: B·N·S·T elements. Without T known (a --value for that input) the
+ * probabilities are bounded by the past buffer's length, which T may not exceed. Every buffer in
+ * the element type. fp16 takes 8·S·H + 2·S·T + 8·T·H bytes more per (batch, head), freed within the
+ * head's loop (its GEMMs' fp32 staging; fitted on 1.30, thread-independent). Matched ORT 1.30's node
+ * statistics exactly on 10 fp32 probes and 12 fp16 probes (packed and separate Q/K/V, rotary on and
+ * off, prompt and one-token steps, B 1-3, N 1-8, H 16-48, T 8-40, 1-4 layouts, 1, 2 and 4 threads).
+ */
+const sparseAttention: WorkspaceRule = {
+  source: 'contrib_ops/cpu/sparse/sparse_attention.cc',
+  estimate(v) {
+    const dtype = v.input(0).dtype;
+    if (dtype !== DataType.FLOAT && dtype !== DataType.FLOAT16) return unavailable(`${v.label} is modelled for float and fp16 (the CPU kernel's types)`, this.source);
+    const f = v.elemBytes(0);
+    const [B, S, qHidden] = v.dimsOfRank(0, [3]);
+    const [, kvHeads, maxCache, H] = v.dimsOfRank(3, [4]);
+    const packed = !v.has(1);
+    const kvBytes = B * kvHeads * S * H * f;
+    const qBytes = packed ? B * S * qHidden * f - 2 * kvBytes : B * S * qHidden * f;
+    const heads = v.int('num_heads', 1);
+    const copies = qBytes + 2 * kvBytes;
+    const rotary = v.int('do_rotary', 0) === 1 ? (packed ? copies : qBytes + kvBytes) : 0;
+    const known = v.knownValues(7)?.[0];
+    const T = known ?? maxCache;
+    const note = known === undefined ? `bounded by the past buffer length ${maxCache} (total_sequence_length is known only at run time; fix it with --value)` : null;
+    const staging = dtype === DataType.FLOAT16 ? B * heads * (8 * S * H + 2 * S * T + 8 * T * H) : 0;
+    return formula(copies + rotary + B * heads * S * T * f + staging, this.source, note);
+  },
+};
+
 /** The attention family's entries, keyed by op label. */
 export const ATTENTION_WORKSPACE: Record<string, WorkspaceRule> = {
   'com.microsoft::Attention': attention,
@@ -221,5 +253,6 @@ export const ATTENTION_WORKSPACE: Record<string, WorkspaceRule> = {
   'com.microsoft::MultiHeadAttention': multiHeadAttention,
   'com.microsoft::GroupQueryAttention': groupQueryAttention,
   'com.microsoft::DecoderMaskedMultiHeadAttention': decoderMaskedMha,
+  'com.microsoft::SparseAttention': sparseAttention,
   Attention: { source: 'core/providers/cpu/llm/attention.cc', estimate: onnxAttention },
 };

@@ -7,7 +7,7 @@ import { DataType } from '../../onnx/dataType';
 import { packedQgemmBBytes, packedSgemmBBytes } from './packedSizes';
 import { numel, type OpView } from './opView';
 import { matMulNBitsPath } from './quantWorkspace';
-import { qgemmPackedKFor } from './qgemmKernel';
+import { qgemmKernelLabel, qgemmPackedKFor } from './qgemmKernel';
 import type { PrepackPiece } from './types';
 
 /** One op's prepack rule: the pieces it would build, assuming their inputs are constant. */
@@ -32,9 +32,15 @@ function unknownPiece(v: OpView, i: number, reason: string): PrepackPiece {
 /** The pack of input `i` when qgemmPackedK has no packed-K for the input types. */
 const packedKUnknown = (v: OpView, i: number): PrepackPiece => unknownPiece(v, i, `${v.label} packed-K for these input types is not modelled`);
 
-/** MLAS QGEMM PackedK of this op's A and B on this machine (qgemmKernel.ts); null for pairs not modelled. */
-function qgemmPackedK(v: OpView, aIndex: number, bIndex: number): number | null {
-  return qgemmPackedKFor(v.input(aIndex).dtype, v.input(bIndex).dtype);
+/**
+ * The QGEMM pack of input `i` for A and B of the given element types on this machine: its size from
+ * the kernel's packed-K (qgemmKernel.ts), and the kernel it assumes where that follows the CPU.
+ */
+function qgemmPack(v: OpView, i: number, aType: number | null, bType: number | null, bytesOf: (packedK: number) => number): PrepackPiece {
+  const packedK = qgemmPackedKFor(aType, bType);
+  if (packedK === null) return packedKUnknown(v, i);
+  const kernel = qgemmKernelLabel(aType, bType);
+  return { ...piece(v, i, bytesOf(packedK)), ...(kernel !== null ? { kernel } : {}) };
 }
 
 /** A 2-D constant B packed for QGEMM: QB(N, K), B being [K, N], or [N, K] with the op's transB set (QGemm; probed). */
@@ -45,10 +51,8 @@ function qgemmRule(source: string, aIndex: number, bIndex: number): PrepackRule 
     packs(v) {
       const b = v.dims(bIndex);
       if (b.length !== 2) return [];
-      const packedK = qgemmPackedK(v, aIndex, bIndex);
-      if (packedK === null) return [packedKUnknown(v, bIndex)];
       const [k, n] = v.int('transB', 0) !== 0 ? [b[1], b[0]] : [b[0], b[1]];
-      return [piece(v, bIndex, packedQgemmBBytes(n, k, packedK))];
+      return [qgemmPack(v, bIndex, v.input(aIndex).dtype, v.input(bIndex).dtype, (packedK) => packedQgemmBBytes(n, k, packedK))];
     },
   };
 }
@@ -197,9 +201,7 @@ const qlinearConv: PrepackRule = {
       }
     }
     if (cg === 1 && m / g === 1) return [piece(v, 3, numel(w))];
-    const packedK = qgemmPackedK(v, 0, 3);
-    if (packedK === null) return [packedKUnknown(v, 3)];
-    return [piece(v, 3, g * packedQgemmBBytes(m / g, cg * kernel, packedK))];
+    return [qgemmPack(v, 3, v.input(0).dtype, v.input(3).dtype, (packedK) => g * packedQgemmBBytes(m / g, cg * kernel, packedK))];
   },
 };
 
@@ -214,9 +216,7 @@ const qAttention: PrepackRule = {
     const w = v.dims(1);
     const heads = v.int('num_heads', 1);
     if (w.length !== 2 || w[1] % 3 !== 0 || (w[1] / 3) % heads !== 0) return [];
-    const packedK = qgemmPackedK(v, 0, 1);
-    if (packedK === null) return [packedKUnknown(v, 1)];
-    return [piece(v, 1, 3 * heads * packedQgemmBBytes(w[1] / 3 / heads, w[0], packedK))];
+    return [qgemmPack(v, 1, v.input(0).dtype, v.input(1).dtype, (packedK) => 3 * heads * packedQgemmBBytes(w[1] / 3 / heads, w[0], packedK))];
   },
 };
 
@@ -233,10 +233,7 @@ const dynamicQuantizeLstm: PrepackRule = {
     for (const i of [1, 2]) {
       const w = v.dims(i);
       if (w.length !== 3) continue;
-      const t = v.input(i).dtype;
-      const packedK = qgemmPackedKFor(DataType.UINT8, t);
-      if (packedK === null) pieces.push(packedKUnknown(v, i));
-      else pieces.push(piece(v, i, w[0] * packedQgemmBBytes(w[2], w[1], packedK)));
+      pieces.push(qgemmPack(v, i, DataType.UINT8, v.input(i).dtype, (packedK) => w[0] * packedQgemmBBytes(w[2], w[1], packedK)));
     }
     return pieces;
   },

@@ -18,6 +18,18 @@ export function machineHasAmxInt8(): boolean {
   return flags !== null && flags.has('amx_tile') && flags.has('amx_int8');
 }
 
+/**
+ * The machine-dependent kernel a pack's size assumes, for the session label: u8·s8 packs follow the
+ * CPU (AMX or not); u8·u8 packs are the same on every x64 kernel, so they name none (null).
+ */
+export function qgemmKernelLabel(aType: number | null, bType: number | null): string | null {
+  if (aType !== DataType.UINT8 || bType !== DataType.INT8) return null;
+  if (machineHasAmxInt8()) return 'u8·s8 GEMM packs of the AMX kernel (K padded to 64)';
+  return machineCpuFlags() === null
+    ? "u8·s8 GEMM packs of the AVX2/AVX-512 kernels (K padded to 4; this CPU's flags are unknown)"
+    : 'u8·s8 GEMM packs of the AVX2/AVX-512 kernels (K padded to 4)';
+}
+
 /** MLAS QGEMM PackedK for A's and B's element types: u8·s8 64 on AMX, else 4; u8·u8 2; null for other pairs (not modelled). */
 export function qgemmPackedKFor(aType: number | null, bType: number | null): number | null {
   if (aType !== DataType.UINT8) return null;

@@ -123,7 +123,16 @@ const nhwcMaxPool: WorkspaceRule = {
 };
 
 /** The quantized matmul, pooling and softmax entries, keyed by op label. */
+/** MatMulBnb4: B dequantized to one fp32 [N, K] buffer before Y (matmul_bnb4.cc; ORT 1.30 node statistics on two probes). */
+const matMulBnb4: WorkspaceRule = {
+  source: 'contrib_ops/cpu/quantization/matmul_bnb4.cc',
+  estimate(v) {
+    return formula(v.int('K', 0) * v.int('N', 0) * 4, this.source);
+  },
+};
+
 export const QUANT_WORKSPACE: Record<string, WorkspaceRule> = {
+  'com.microsoft::MatMulBnb4': matMulBnb4,
   'com.microsoft::NhwcMaxPool': nhwcMaxPool,
   'com.microsoft::QGemm': qgemm,
   'com.microsoft::QLinearWhere': qlinearWhere,

@@ -76,6 +76,8 @@ export interface PrepackPiece {
   reason: string | null;
   /** True when packing counts as a use of the original, so a sole-consumer original is freed. */
   releasesOriginal: boolean;
+  /** The machine-dependent kernel whose layout the size follows (the session label names it); absent when none. */
+  kernel?: string;
 }
 
 /** The packs one node builds at session init (empty when it packs nothing). */

@@ -182,6 +182,33 @@ const wordConvEmbedding: ShapeRule = (ctx) => {
 };
 const dynamicTimeWarping: ShapeRule = (ctx) => [out(DataType.INT32, [2, ctx.dataDependent('path length')])];
 
+/**
+ * More older com.microsoft CPU ops: MurmurHash3 hashes each element (uint32, or int32 with
+ * `positive` 0); BifurcationDetector's tokens are the current tokens plus however many predicted
+ * ones match (known only at run time) and its suffix index a scalar; ConvTransposeWithDynamicPads
+ * is ConvTranspose with its pads read from input 2's contents (the spatial dims are run-time values
+ * until they are known); MatMulBnb4 multiplies A by the dequantized [K, N] matrix of `K` and `N`.
+ */
+const murmurHash3: ShapeRule = (ctx) => [out(ctx.int('positive', 1) === 1 ? DataType.UINT32 : DataType.INT32, input(ctx, 0)?.shape ?? null)];
+const bifurcationDetector: ShapeRule = (ctx) => [out(DataType.INT64, [ctx.dataDependent('tokens length')]), out(DataType.INT64, [])];
+const convTransposeWithDynamicPads: ShapeRule = (ctx) => {
+  const pads = input(ctx, 2);
+  if (!pads) return NN_RULES.ConvTranspose!(ctx);
+  const values = pads.value?.every((d) => typeof d === 'number') ? (pads.value as number[]) : null;
+  if (values) {
+    const withPads: RuleContext = Object.create(ctx) as RuleContext;
+    withPads.ints = (name: string) => (name === 'pads' ? values.slice() : ctx.ints(name));
+    return NN_RULES.ConvTranspose!(withPads);
+  }
+  const [y] = NN_RULES.ConvTranspose!(ctx);
+  const shape = y?.shape ? y.shape.map((d, i) => (i < 2 ? d : ctx.dataDependent(`output dim ${i}`))) : null;
+  return [out(y?.dtype ?? null, shape)];
+};
+const matMulBnb4: ShapeRule = (ctx) => {
+  const a = input(ctx, 0);
+  return [out(a?.dtype ?? null, matmulShape(a?.shape ?? null, [ctx.int('K', 0), ctx.int('N', 0)]))];
+};
+
 const groupQueryAttention: ShapeRule = (ctx) => {
   const [q, , v] = [input(ctx, 0), input(ctx, 1), input(ctx, 2)];
   const pastK = input(ctx, 3);
@@ -217,6 +244,25 @@ const groupQueryAttention: ShapeRule = (ctx) => {
     present = [q.shape[0], kvHeads, typeof total === 'number' ? total : ctx.isStatic ? q.shape[1] : (total ?? kvSeq), head];
   }
   return [out(dtype, y), out(pt, present), out(input(ctx, 4)?.dtype ?? pt, present ? [...present] : null), out(dtype, null)];
+};
+
+/**
+ * SparseAttention: output [B, S, N·H] (the query's shape, or N heads of the packed QKV's head size);
+ * present key and value are the past buffers' shape (the kernel writes into them: past and present
+ * share one buffer, bound by the caller).
+ */
+const sparseAttention: ShapeRule = (ctx) => {
+  const [q, k] = [input(ctx, 0), input(ctx, 1)];
+  const past = input(ctx, 3);
+  const dtype = q?.dtype ?? null;
+  const heads = ctx.int('num_heads', 0);
+  const kvHeads = ctx.int('kv_num_heads', 0);
+  let y: SymDim[] | null = null;
+  if (q?.shape && q.shape.length === 3) {
+    y = k ? [...q.shape] : [q.shape[0], q.shape[1], ctx.dim.mul(ctx.dim.div(q.shape[2], heads + 2 * kvHeads), heads)];
+  }
+  const present = past?.shape && past.shape.length === 4 ? [...past.shape] : null;
+  return [out(dtype, y), out(past?.dtype ?? dtype, present), out(input(ctx, 4)?.dtype ?? past?.dtype ?? dtype, present ? [...present] : null)];
 };
 
 const embedLayerNorm: ShapeRule = (ctx) => {
@@ -361,6 +407,7 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   FusedMatMul: fusedMatMul,
   MultiHeadAttention: multiHeadAttention,
   GroupQueryAttention: groupQueryAttention,
+  SparseAttention: sparseAttention,
   DecoderMaskedMultiHeadAttention: decoderMaskedMha,
   BeamSearch: beamSearch,
   GridSample: IMAGE_RULES.GridSample!,
@@ -373,6 +420,10 @@ export const CONTRIB_RULES: Record<string, ShapeRule> = {
   NGramRepeatBlock: (ctx) => [sameAs(ctx, 1)],
   WordConvEmbedding: wordConvEmbedding,
   DynamicTimeWarping: dynamicTimeWarping,
+  MurmurHash3: murmurHash3,
+  BifurcationDetector: bifurcationDetector,
+  ConvTransposeWithDynamicPads: convTransposeWithDynamicPads,
+  MatMulBnb4: matMulBnb4,
   MatMulInteger16: QUANT_RULES.MatMulInteger!,
   WhisperBeamSearch: beamSearch,
   GreedySearch: greedySearch,

@@ -34,6 +34,7 @@ const CASES: OrtCase[] = [
   { name: 'LSTM W and R', spec: { op: 'LSTM', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [F, [1, 64, 8]], [F, [1, 64, 16]]], outputs: [[F, [5, 1, 2, 16]]], constant: [1, 2] } },
   { name: 'GRU W and R', spec: { op: 'GRU', attrs: { hidden_size: 16 }, inputs: [[F, [5, 2, 8]], [F, [1, 48, 8]], [F, [1, 48, 16]]], outputs: [[F, [5, 1, 2, 16]]], constant: [1, 2] } },
   { name: 'ConvTranspose W', spec: { op: 'ConvTranspose', inputs: [[F, [1, 4, 5, 5]], [F, [4, 8, 3, 3]]], outputs: [[F, [1, 8, 7, 7]]], constant: [1] } },
+  { name: 'com.microsoft ConvTransposeWithDynamicPads W (ConvTranspose\'s pack)', feeds: { 2: [1, 1, 1, 1] }, spec: { op: 'ConvTransposeWithDynamicPads', domain: 'com.microsoft', attrs: { strides: [2, 2] }, inputs: [[F, [1, 40, 8, 8]], [F, [40, 60, 3, 3]], [7, [4]]], outputs: [[F, [1, 60, 15, 15]]], constant: [1] } },
   { name: 'Attention weights', spec: { op: 'Attention', domain: 'com.microsoft', attrs: { num_heads: 4 }, inputs: [[F, [2, 8, 32]], [F, [32, 96]], [F, [96]]], outputs: [[F, [2, 8, 32]]], constant: [1, 2] } },
   { name: 'MatMulInteger u8·s8', spec: { op: 'MatMulInteger', inputs: [[U8, [4, 61]], [S8, [61, 32]]], outputs: [[6, [4, 32]]], constant: [1] } },
   { name: 'MatMulInteger u8·u8', spec: { op: 'MatMulInteger', inputs: [[U8, [4, 61]], [U8, [61, 32]]], outputs: [[6, [4, 32]]], constant: [1] } },

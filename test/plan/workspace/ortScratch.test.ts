@@ -40,6 +40,40 @@ function dmmhaCase(B: number, N: number, H: number, max: number, past: number): 
   };
 }
 
+/**
+ * A SparseAttention probe (ORT GenAI's form: present key and value written into the past buffers,
+ * bound by the caller): a dense causal block layout, total_sequence_length `total` for every batch
+ * entry (fed, and known to the estimate as `--value` makes it).
+ */
+function sparseAttentionCase(o: { B: number; S: number; N: number; Nkv: number; H: number; max: number; block: number; layouts: number; total: number; packed?: boolean; rotary?: boolean; fp16?: boolean; threads?: number }): OrtCase {
+  const T = o.fp16 ? F16 : F;
+  const blocks = o.max / o.block;
+  const rows = [0];
+  const cols: number[] = [];
+  for (let r = 0; r < blocks; r++) {
+    for (let k = 0; k <= r; k++) cols.push(k);
+    rows.push(cols.length);
+  }
+  const qHidden = (o.packed ? o.N + 2 * o.Nkv : o.N) * o.H;
+  const kv: [number, number[]] = [T, [o.B, o.S, o.Nkv * o.H]];
+  const cache: [number, number[]] = [T, [o.B, o.Nkv, o.max, o.H]];
+  const inputs: NodeCase['inputs'] = [[T, [o.B, o.S, qHidden]], o.packed ? null : kv, o.packed ? null : kv, cache, cache, [I32, [o.layouts, blocks + 1]], [I32, [o.layouts, cols.length]], [I32, [1]], [I32, [o.B]]];
+  if (o.rotary) inputs.push([T, [o.max, o.H / 2]], [T, [o.max, o.H / 2]]);
+  const layout = (xs: number[]): number[] => Array.from({ length: o.layouts }, () => xs).flat();
+  return {
+    name: `SparseAttention ${o.fp16 ? 'fp16' : 'fp32'} B${o.B} S${o.S} N${o.N}/${o.Nkv} H${o.H} max ${o.max} T ${o.total}${o.packed ? ' packed' : ''}${o.rotary ? ' rotary' : ''} layouts ${o.layouts}${o.threads ? ` ${o.threads} threads` : ''}`,
+    feeds: { 5: layout(rows), 6: layout(cols), 7: [o.total], 8: Array<number>(o.B).fill(o.total) },
+    boundOutputs: { out1: 'in3', out2: 'in4' },
+    ...(o.threads ? { threads: o.threads } : {}),
+    spec: {
+      known: { 7: [o.total] },
+      op: 'SparseAttention', domain: 'com.microsoft', attrs: { num_heads: o.N, kv_num_heads: o.Nkv, sparse_block_size: o.block, ...(o.rotary ? { do_rotary: 1 } : {}) },
+      inputs,
+      outputs: [[T, [o.B, o.S, o.N * o.H]], cache, cache],
+    },
+  };
+}
+
 /** An Einsum probe (opset 12, the kernel's first version): the equation, input shapes, output shape. */
 function einsum(equation: string, inputs: number[][], output: number[], dtype = F): OrtCase {
   return { name: `Einsum ${equation} ${inputs.map((d) => `[${d.join(',')}]`).join('×')}${dtype === F ? '' : ` dtype ${dtype}`}`, opset: 12, spec: { op: 'Einsum', attrs: { equation }, inputs: inputs.map((d) => [dtype, d]), outputs: [[dtype, output]] } };
@@ -104,6 +138,12 @@ const CASES: OrtCase[] = [
   { name: 'com.microsoft NGramRepeatBlock', feeds: { 0: [1, 2, 3, 1, 2, 5, 6, 7] }, spec: { op: 'NGramRepeatBlock', domain: 'com.microsoft', attrs: { ngram_size: 2 }, inputs: [[I64, [2, 4]], [F, [2, 1000]]], outputs: [[F, [2, 1000]]] } },
   { name: 'com.microsoft DynamicTimeWarping', feeds: { 0: Array.from({ length: 1200 }, (_, i) => (i * 7919) % 13) }, spec: { op: 'DynamicTimeWarping', domain: 'com.microsoft', inputs: [[F, [30, 40]]], outputs: [[I32, [2, null]]] } },
   { name: 'com.microsoft MatMulInteger16', spec: { op: 'MatMulInteger16', domain: 'com.microsoft', inputs: [[5, [3, 40, 50]], [5, [50, 60]]], constant: [0, 1], outputs: [[I32, [3, 40, 60]]] } },
+  { name: 'com.microsoft MurmurHash3 int32 to uint32', spec: { op: 'MurmurHash3', domain: 'com.microsoft', attrs: { seed: 3 }, inputs: [[I32, [4, 50]]], outputs: [[12, [4, 50]]] } },
+  { name: 'com.microsoft MurmurHash3 int64, signed', spec: { op: 'MurmurHash3', domain: 'com.microsoft', attrs: { positive: 0 }, inputs: [[I64, [7]]], outputs: [[I32, [7]]] } },
+  { name: 'com.microsoft BifurcationDetector', feeds: { 0: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], 1: [1, 2, 3, 4], 2: [0], 3: [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12] }, spec: { op: 'BifurcationDetector', domain: 'com.microsoft', attrs: { min_ngram_size: 1, max_ngram_size: 3 }, inputs: [[I64, [10]], [I64, [4]], [I64, []], [I64, [11]]], outputs: [[I64, [null]], [I64, []]] } },
+  { name: 'com.microsoft ConvTransposeWithDynamicPads (ConvTranspose\'s column buffer)', feeds: { 2: [1, 1, 1, 1] }, spec: { op: 'ConvTransposeWithDynamicPads', domain: 'com.microsoft', attrs: { strides: [2, 2] }, inputs: [[F, [1, 4, 8, 8]], [F, [4, 6, 3, 3]], [I64, [4]]], constant: [1], outputs: [[F, [1, 6, 15, 15]]] } },
+  { name: 'com.microsoft MatMulBnb4 FP4 (B dequantized to fp32)', spec: { op: 'MatMulBnb4', domain: 'com.microsoft', attrs: { K: 64, N: 32, block_size: 64, quant_type: 0 }, inputs: [[F, [3, 64]], [U8, [1024]], [F, [32]]], constant: [1, 2], outputs: [[F, [3, 32]]] } },
+  { name: 'com.microsoft MatMulBnb4 NF4 batched A', spec: { op: 'MatMulBnb4', domain: 'com.microsoft', attrs: { K: 64, N: 48, block_size: 32, quant_type: 1 }, inputs: [[F, [2, 5, 64]], [U8, [1536]], [F, [96]]], constant: [1, 2], outputs: [[F, [2, 5, 48]]] } },
   { name: 'com.microsoft WordConvEmbedding S20 W10', spec: { op: 'WordConvEmbedding', domain: 'com.microsoft', attrs: { embedding_size: 32, conv_window_size: 3, char_embedding_size: 16 }, inputs: [[I32, [20, 10]], [F, [32, 1, 3, 16]], [F, [32]], [F, [100, 16]]], constant: [1, 2, 3], outputs: [[F, [20, 32]]] } },
   { name: 'com.microsoft WordConvEmbedding S7 W12 window 5', spec: { op: 'WordConvEmbedding', domain: 'com.microsoft', inputs: [[I32, [7, 12]], [F, [24, 1, 5, 8]], [F, [24]], [F, [60, 8]]], constant: [1, 2, 3], outputs: [[F, [7, 24]]] } },
   // Rows fitted or confirmed by this project's probes on 1.30.
@@ -287,6 +327,16 @@ const CASES: OrtCase[] = [
   einsum('ij,jk,ik->i', [[3, 4], [4, 5], [3, 5]], [3]),
   einsum('ij,kl,jl->ik', [[3, 4], [5, 6], [4, 6]], [3, 5]),
   einsum('ab,bc,cd,de->ae', [[2, 3], [3, 4], [4, 5], [5, 6]], [2, 6]),
+  // SparseAttention: BNSH copies, rotated copies, probabilities over T; fp16 adds per-head fp32 staging.
+  sparseAttentionCase({ B: 1, S: 8, N: 4, Nkv: 2, H: 16, max: 32, block: 8, layouts: 1, total: 8 }),
+  sparseAttentionCase({ B: 1, S: 1, N: 4, Nkv: 2, H: 16, max: 32, block: 8, layouts: 1, total: 9 }),
+  sparseAttentionCase({ B: 2, S: 1, N: 8, Nkv: 8, H: 32, max: 64, block: 16, layouts: 4, total: 30 }),
+  sparseAttentionCase({ B: 1, S: 8, N: 4, Nkv: 2, H: 16, max: 32, block: 8, layouts: 1, total: 8, rotary: true, packed: true }),
+  sparseAttentionCase({ B: 1, S: 1, N: 4, Nkv: 2, H: 16, max: 32, block: 8, layouts: 1, total: 9, rotary: true }),
+  sparseAttentionCase({ B: 3, S: 3, N: 6, Nkv: 3, H: 48, max: 96, block: 16, layouts: 2, total: 40, threads: 4 }),
+  sparseAttentionCase({ B: 1, S: 8, N: 4, Nkv: 2, H: 16, max: 32, block: 8, layouts: 1, total: 8, packed: true, fp16: true }),
+  sparseAttentionCase({ B: 2, S: 1, N: 8, Nkv: 2, H: 32, max: 64, block: 16, layouts: 2, total: 30, rotary: true, fp16: true }),
+  sparseAttentionCase({ B: 3, S: 3, N: 6, Nkv: 3, H: 48, max: 96, block: 16, layouts: 2, total: 40, fp16: true, threads: 1 }),
   { name: 'STFT frame 64 (a power of two)', spec: { op: 'STFT', inputs: [[F, [2, 512, 1]], [I64, []], [F, [64]], [I64, []]], outputs: [[F, [2, 15, 33, 2]]], constant: [1, 3], values: { 1: [32], 3: [64] } } },
 ];
 
@@ -296,9 +346,9 @@ const l2Bytes = machineL2Bytes();
 for (const c of CASES) {
   test(`ORT 1.30 node stats match estimateWorkspace(): ${c.name}`, { skip: ort ? false : 'onnxruntime-node is not loadable here' }, async () => {
     const { bytes, feeds } = probeModel(c);
-    const measured = (await measureScratch(bytes, feeds, THREADS)).get('n');
+    const measured = (await measureScratch(bytes, feeds, c.threads ?? THREADS, c.boundOutputs)).get('n');
     const { node: n, io } = buildCase(c.spec);
-    const est = estimateWorkspace(n, io, envOf(THREADS, { l2CacheBytes: l2Bytes, opset: c.opset ?? 17, maxTotalSequenceLength: c.maxTotalSequenceLength }));
+    const est = estimateWorkspace(n, io, envOf(c.threads ?? THREADS, { l2CacheBytes: l2Bytes, opset: c.opset ?? 17, maxTotalSequenceLength: c.maxTotalSequenceLength }));
     assert.equal(est.bytes, measured, `${c.name}: estimate ${est.bytes} (${est.reason ?? est.state}), ORT ${measured}`);
   });
 }

@@ -57,9 +57,14 @@ function makeTensor(ort: typeof import('onnxruntime-node'), f: FeedSpec): import
 /** How many runs the scratch measurement makes in one session (see the file comment). */
 export const SCRATCH_RUNS = 3;
 
-/** Runs the model SCRATCH_RUNS times in one session; returns node name → summed scratch bytes requested (the CSV column: ORT keeps the largest run's). */
-export async function measureScratch(modelBytes: Uint8Array, feeds: FeedSpec[], threads: number): Promise<Map<string, number>> {
-  return (await runProbe(modelBytes, feeds, threads, false)).scratch;
+/**
+ * Runs the model SCRATCH_RUNS times in one session; returns node name → summed scratch bytes
+ * requested (the CSV column: ORT keeps the largest run's). `boundOutputs` (output name → feed name)
+ * pre-allocates those outputs as the feeds' own buffers, as a caller binding past and present KV
+ * buffers to one does (SparseAttention requires it).
+ */
+export async function measureScratch(modelBytes: Uint8Array, feeds: FeedSpec[], threads: number, boundOutputs?: Readonly<Record<string, string>>): Promise<Map<string, number>> {
+  return (await runProbe(modelBytes, feeds, threads, false, boundOutputs)).scratch;
 }
 
 /**
@@ -77,6 +82,7 @@ async function runProbe(
   feeds: FeedSpec[],
   threads: number,
   profile: boolean,
+  boundOutputs?: Readonly<Record<string, string>>,
 ): Promise<{ scratch: Map<string, number>; requestedBesideOutputs: number | null }> {
   const ort = loadOrt();
   if (!ort) throw new Error('ortScratchRunner: onnxruntime-node is not available');
@@ -97,7 +103,9 @@ async function runProbe(
     const feedMap: Record<string, import('onnxruntime-node').Tensor> = {};
     for (const f of feeds) feedMap[f.name] = makeTensor(ort, f);
     // Profiled: one run, whose first node event is read. Scratch: SCRATCH_RUNS (see the file comment).
-    for (let run = 0; run < (profile ? 1 : SCRATCH_RUNS); run++) await session.run(feedMap);
+    const fetches: Record<string, import('onnxruntime-node').Tensor | null> = {};
+    for (const name of session.outputNames) fetches[name] = boundOutputs?.[name] ? feedMap[boundOutputs[name]]! : null;
+    for (let run = 0; run < (profile ? 1 : SCRATCH_RUNS); run++) await (boundOutputs ? session.run(feedMap, fetches) : session.run(feedMap));
     if (profile) session.endProfiling();
     await session.release();
     const csv = readdirSync(dir).find((n) => n.startsWith('stats'));

@@ -14,6 +14,10 @@ export interface OrtCase {
   feeds?: Record<number, number[]>;
   /** Extra env for the estimate (e.g. the GQA envelope). */
   maxTotalSequenceLength?: number;
+  /** Intra-op threads of the probe's session (the suite's default otherwise). */
+  threads?: number;
+  /** Outputs the run writes into a feed's buffer (output name → feed name), as a caller binding them does. */
+  boundOutputs?: Record<string, string>;
 }
 
 /** Per-core L2 as the OS reports it (ORT reads the same through cpuinfo); 1 MiB when unknown. */
