@@ -1422,3 +1422,30 @@ export function moreContribOpsModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * int8 activations with int8 weights (s8·s8), as static quantization with QInt8 activations writes
+ * them: QLinearMatMul and MatMulInteger, whose B MLAS packs only on CPUs with AVX-VNNI-INT8.
+ */
+export function signedQuantMatMulModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const S8 = DataType.INT8;
+  const w = (name: string, dims: number[], salt: number) => tensor(name, S8, dims, { raw: Uint8Array.from({ length: dims.reduce((a, b) => a * b, 1) }, (_, i) => ((i * salt) % 200) + 28) });
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('QuantizeLinear', ['x', 'sx', 'zx'], ['xq'], { name: 'quant_x' }),
+      node('QLinearMatMul', ['xq', 'sx', 'zx', 'w1', 'sw', 'zw', 'sy', 'zx'], ['y1q'], { name: 'qlinear_matmul' }),
+      node('DequantizeLinear', ['y1q', 'sy', 'zx'], ['y1'], { name: 'dequant_y1' }),
+      node('MatMulInteger', ['xq', 'w2', 'zx', 'zw'], ['y2'], { name: 'matmul_integer' }),
+      node('Neg', ['y2'], ['y2n'], { name: 'neg_y2' }),
+    ],
+    inputs: [tensorValue('x', F, [8, 160])],
+    outputs: [tensorValue('y1', F, null), tensorValue('y2n', DataType.INT32, null)],
+    initializers: [
+      tensor('sx', F, [], { values: [0.05] }), tensor('zx', S8, [], { raw: Uint8Array.of(0) }),
+      tensor('sw', F, [], { values: [0.02] }), tensor('zw', S8, [], { raw: Uint8Array.of(0) }), tensor('sy', F, [], { values: [0.1] }),
+      w('w1', [160, 96], 37), w('w2', [160, 72], 53),
+    ],
+  });
+}

@@ -36,11 +36,13 @@ const packedKUnknown = (v: OpView, i: number): PrepackPiece => unknownPiece(v, i
  * The QGEMM pack of input `i` for A and B of the given element types on this machine: its size from
  * the kernel's packed-K (qgemmKernel.ts), and the kernel it assumes where that follows the CPU.
  */
-function qgemmPack(v: OpView, i: number, aType: number | null, bType: number | null, bytesOf: (packedK: number) => number): PrepackPiece {
+function qgemmPack(v: OpView, i: number, aType: number | null, bType: number | null, bytesOf: (packedK: number) => number): PrepackPiece[] {
   const packedK = qgemmPackedKFor(aType, bType);
-  if (packedK === null) return packedKUnknown(v, i);
+  if (packedK === null) return [packedKUnknown(v, i)];
+  // MLAS has no packing for the pair on this CPU (a signed A without AVX-VNNI-INT8): B stays as it is.
+  if (packedK === 0) return [];
   const kernel = qgemmKernelLabel(aType, bType);
-  return { ...piece(v, i, bytesOf(packedK)), ...(kernel !== null ? { kernel } : {}) };
+  return [{ ...piece(v, i, bytesOf(packedK)), ...(kernel !== null ? { kernel } : {}) }];
 }
 
 /** A 2-D constant B packed for QGEMM: QB(N, K), B being [K, N], or [N, K] with the op's transB set (QGemm; probed). */
@@ -52,7 +54,7 @@ function qgemmRule(source: string, aIndex: number, bIndex: number): PrepackRule 
       const b = v.dims(bIndex);
       if (b.length !== 2) return [];
       const [k, n] = v.int('transB', 0) !== 0 ? [b[1], b[0]] : [b[0], b[1]];
-      return [qgemmPack(v, bIndex, v.input(aIndex).dtype, v.input(bIndex).dtype, (packedK) => packedQgemmBBytes(n, k, packedK))];
+      return qgemmPack(v, bIndex, v.input(aIndex).dtype, v.input(bIndex).dtype, (packedK) => packedQgemmBBytes(n, k, packedK));
     },
   };
 }
@@ -201,7 +203,7 @@ const qlinearConv: PrepackRule = {
       }
     }
     if (cg === 1 && m / g === 1) return [piece(v, 3, numel(w))];
-    return [qgemmPack(v, 3, v.input(0).dtype, v.input(3).dtype, (packedK) => g * packedQgemmBBytes(m / g, cg * kernel, packedK))];
+    return qgemmPack(v, 3, v.input(0).dtype, v.input(3).dtype, (packedK) => g * packedQgemmBBytes(m / g, cg * kernel, packedK));
   },
 };
 
@@ -216,7 +218,7 @@ const qAttention: PrepackRule = {
     const w = v.dims(1);
     const heads = v.int('num_heads', 1);
     if (w.length !== 2 || w[1] % 3 !== 0 || (w[1] / 3) % heads !== 0) return [];
-    return [qgemmPack(v, 1, v.input(0).dtype, v.input(1).dtype, (packedK) => 3 * heads * packedQgemmBBytes(w[1] / 3 / heads, w[0], packedK))];
+    return qgemmPack(v, 1, v.input(0).dtype, v.input(1).dtype, (packedK) => 3 * heads * packedQgemmBBytes(w[1] / 3 / heads, w[0], packedK));
   },
 };
 
@@ -233,7 +235,7 @@ const dynamicQuantizeLstm: PrepackRule = {
     for (const i of [1, 2]) {
       const w = v.dims(i);
       if (w.length !== 3) continue;
-      pieces.push(qgemmPack(v, i, DataType.UINT8, v.input(i).dtype, (packedK) => w[0] * packedQgemmBBytes(w[2], w[1], packedK)));
+      pieces.push(...qgemmPack(v, i, DataType.UINT8, v.input(i).dtype, (packedK) => w[0] * packedQgemmBBytes(w[2], w[1], packedK)));
     }
     return pieces;
   },

@@ -10,6 +10,14 @@
  * supports them); elsewhere the AVX2/AVX-512 sizes are assumed.
  */
 import { DataType } from '../../onnx/dataType';
+
+/*
+ * A signed A (s8·s8, s8·u8): MLAS has an x64 s8 GEMM dispatch with packing only on CPUs with
+ * AVX-VNNI-INT8 (platform.cpp); elsewhere MlasGemmPackBSize gives 0 and PrePack keeps B as it is.
+ * Measured on ORT 1.30 on a Xeon with AMX and AVX-VNNI but not AVX-VNNI-INT8: MatMulInteger,
+ * QLinearMatMul, QGemm and MatMulIntegerToFloat with s8·s8 hold no pack (only their small
+ * initializers) where u8·s8 holds its QB.
+ */
 import { machineCpuFlags } from '../machineCpu';
 
 /** True when MLAS would use its AMX int8 kernel on this machine (Linux x64 with amx_tile and amx_int8). */
@@ -30,8 +38,18 @@ export function qgemmKernelLabel(aType: number | null, bType: number | null): st
     : 'u8·s8 GEMM packs of the AVX2/AVX-512 kernels (K padded to 4)';
 }
 
-/** MLAS QGEMM PackedK for A's and B's element types: u8·s8 64 on AMX, else 4; u8·u8 2; null for other pairs (not modelled). */
+/** True on an x64 Linux machine whose flags are known and lack avx_vnni_int8: a signed A's GEMM packs no B. */
+function signedAPacksNothing(): boolean {
+  const flags = machineCpuFlags();
+  return flags !== null && !flags.has('avx_vnni_int8');
+}
+
+/**
+ * MLAS QGEMM PackedK for A's and B's element types: u8·s8 64 on AMX, else 4; u8·u8 2; 0 for a
+ * signed A where MLAS packs nothing (see above); null for other pairs (not modelled).
+ */
 export function qgemmPackedKFor(aType: number | null, bType: number | null): number | null {
+  if (aType === DataType.INT8 && (bType === DataType.INT8 || bType === DataType.UINT8)) return signedAPacksNothing() ? 0 : null;
   if (aType !== DataType.UINT8) return null;
   if (bType === DataType.UINT8) return 2;
   if (bType === DataType.INT8) return machineHasAmxInt8() ? 64 : 4;
