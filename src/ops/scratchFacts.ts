@@ -12,6 +12,7 @@ import { deformConvBuffers } from './workspace/convWorkspace';
 import { linearResizeTableBytes, whereSelectionCounts, wordConvEmbeddingBuffers } from './workspace/tensorWorkspace';
 import { bluesteinLength } from './workspace/signalWorkspace';
 import { einsumPlan } from './workspace/einsumWorkspace';
+import { sparseAttentionCopies } from './workspace/attentionWorkspace';
 
 /** The buffers of one step's scratch, in request order. */
 export interface ScratchPieces {
@@ -364,14 +365,11 @@ export const sparseAttentionSplit: ScratchSplit = Object.assign(
     const [B, S, qHidden] = q;
     const [, kvHeads, , H] = past;
     if (inputs[0] !== B * S * qHidden * 4) return null;
-    const packed = !shapes[1];
-    const kvBytes = B * kvHeads * S * H * 4;
-    const qBytes = packed ? B * S * qHidden * 4 - 2 * kvBytes : B * S * qHidden * 4;
-    const copies = packed ? [qBytes + 2 * kvBytes] : [qBytes, kvBytes, kvBytes];
-    const rotary = attributes?.do_rotary === '1' ? (packed ? [qBytes + 2 * kvBytes] : [qBytes, kvBytes]) : [];
-    const probs = total - [...copies, ...rotary].reduce((a, b) => a + b, 0);
-    const heads = qBytes / (B * S * H * 4);
-    return probs > 0 && probs % (B * heads * S * 4) === 0 ? { before: [], after: [...copies, ...rotary, probs] } : null;
+    const copies = sparseAttentionCopies(B, S, qHidden, kvHeads, H, !shapes[1], attributes?.do_rotary === '1', 4);
+    const probs = total - copies.reduce((a, b) => a + b, 0);
+    // The probabilities are B·N·S·T floats, N = the Q copy's heads of H.
+    const heads = copies[0]! / (B * S * H * 4) - (shapes[1] ? 0 : 2 * kvHeads);
+    return probs > 0 && probs % (B * heads * S * 4) === 0 ? { before: [], after: [...copies, probs] } : null;
   },
   { attributes: ['do_rotary'] as const },
 );

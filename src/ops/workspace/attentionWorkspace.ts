@@ -232,19 +232,28 @@ const sparseAttention: WorkspaceRule = {
     const f = v.elemBytes(0);
     const [B, S, qHidden] = v.dimsOfRank(0, [3]);
     const [, kvHeads, maxCache, H] = v.dimsOfRank(3, [4]);
-    const packed = !v.has(1);
-    const kvBytes = B * kvHeads * S * H * f;
-    const qBytes = packed ? B * S * qHidden * f - 2 * kvBytes : B * S * qHidden * f;
     const heads = v.int('num_heads', 1);
-    const copies = qBytes + 2 * kvBytes;
-    const rotary = v.int('do_rotary', 0) === 1 ? (packed ? copies : qBytes + kvBytes) : 0;
+    const copies = sparseAttentionCopies(B, S, qHidden, kvHeads, H, !v.has(1), v.int('do_rotary', 0) === 1, f);
     const known = v.knownValues(7)?.[0];
     const T = known ?? maxCache;
     const note = known === undefined ? `bounded by the past buffer length ${maxCache} (total_sequence_length is known only at run time; fix it with --value)` : null;
     const staging = dtype === DataType.FLOAT16 ? B * heads * (8 * S * H + 2 * S * T + 8 * T * H) : 0;
-    return formula(copies + rotary + B * heads * S * T * f + staging, this.source, note);
+    return formula(copies.reduce((a, b) => a + b, 0) + B * heads * S * T * f + staging, this.source, note);
   },
 };
+
+/**
+ * SparseAttention's copies in the order the kernel takes them, of `elemBytes` each element: Q, K and
+ * V in BNSH (one packed QKV buffer when key is absent), then with `rotary` the rotated Q and K (or one
+ * more packed buffer). The query is [B, S, qHidden]; the past buffers have kvHeads heads of H.
+ */
+export function sparseAttentionCopies(B: number, S: number, qHidden: number, kvHeads: number, H: number, packed: boolean, rotary: boolean, elemBytes: number): number[] {
+  const kvBytes = B * kvHeads * S * H * elemBytes;
+  const qBytes = B * S * qHidden * elemBytes - (packed ? 2 * kvBytes : 0);
+  const copies = packed ? [qBytes + 2 * kvBytes] : [qBytes, kvBytes, kvBytes];
+  if (!rotary) return copies;
+  return [...copies, ...(packed ? [qBytes + 2 * kvBytes] : [qBytes, kvBytes])];
+}
 
 /** The attention family's entries, keyed by op label. */
 export const ATTENTION_WORKSPACE: Record<string, WorkspaceRule> = {

@@ -10,14 +10,6 @@
  * supports them); elsewhere the AVX2/AVX-512 sizes are assumed.
  */
 import { DataType } from '../../onnx/dataType';
-
-/*
- * A signed A (s8·s8, s8·u8): MLAS has an x64 s8 GEMM dispatch with packing only on CPUs with
- * AVX-VNNI-INT8 (platform.cpp); elsewhere MlasGemmPackBSize gives 0 and PrePack keeps B as it is.
- * Measured on ORT 1.30 on a Xeon with AMX and AVX-VNNI but not AVX-VNNI-INT8: MatMulInteger,
- * QLinearMatMul, QGemm and MatMulIntegerToFloat with s8·s8 hold no pack (only their small
- * initializers) where u8·s8 holds its QB.
- */
 import { machineCpuFlags } from '../machineCpu';
 
 /** True when MLAS would use its AMX int8 kernel on this machine (Linux x64 with amx_tile and amx_int8). */
@@ -38,7 +30,13 @@ export function qgemmKernelLabel(aType: number | null, bType: number | null): st
     : 'u8·s8 GEMM packs of the AVX2/AVX-512 kernels (K padded to 4)';
 }
 
-/** True on an x64 Linux machine whose flags are known and lack avx_vnni_int8: a signed A's GEMM packs no B. */
+/**
+ * True on an x64 Linux machine whose flags are known and lack avx_vnni_int8: a signed A's GEMM packs
+ * no B. MLAS (platform.cpp) has an x64 s8 GEMM dispatch with packing only on CPUs with
+ * AVX-VNNI-INT8; elsewhere MlasGemmPackBSize gives 0 and PrePack keeps B as it is. Measured on ORT
+ * 1.30 on a Xeon with AMX and AVX-VNNI but not AVX-VNNI-INT8: MatMulInteger, QLinearMatMul, QGemm
+ * and MatMulIntegerToFloat with s8·s8 hold no pack (only their small initializers).
+ */
 function signedAPacksNothing(): boolean {
   const flags = machineCpuFlags();
   return flags !== null && !flags.has('avx_vnni_int8');

@@ -122,7 +122,6 @@ const nhwcMaxPool: WorkspaceRule = {
   },
 };
 
-/** The quantized matmul, pooling and softmax entries, keyed by op label. */
 /** MatMulBnb4: B dequantized to one fp32 [N, K] buffer before Y (matmul_bnb4.cc; ORT 1.30 node statistics on two probes). */
 const matMulBnb4: WorkspaceRule = {
   source: 'contrib_ops/cpu/quantization/matmul_bnb4.cc',
@@ -131,6 +130,7 @@ const matMulBnb4: WorkspaceRule = {
   },
 };
 
+/** The quantized matmul, pooling and softmax entries, keyed by op label. */
 export const QUANT_WORKSPACE: Record<string, WorkspaceRule> = {
   'com.microsoft::MatMulBnb4': matMulBnb4,
   'com.microsoft::NhwcMaxPool': nhwcMaxPool,
