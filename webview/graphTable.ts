@@ -191,6 +191,7 @@ export function valueAt(t: GraphTable, i: number): ReportValue {
     isInitializer: (f & FLAG.isInitializer) !== 0, isOuterScope: (f & FLAG.isOuterScope) !== 0,
   };
   if ((f & FLAG.hasProvidedByParent) !== 0) v.providedByParent = (f & FLAG.providedByParent) !== 0;
+  if ((f & FLAG.sequenceElement) !== 0) v.sequenceElement = true;
   return v;
 }
 

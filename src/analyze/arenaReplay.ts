@@ -82,6 +82,15 @@ export function replayStepsOf(graph: ReportGraph, byId: ReadonlyMap<string, Repo
       if (allocs === NO_ALLOCS) allocs = [a];
       else allocs.push(a);
     }
+    // The element tensors the step puts into its sequence (a sequence itself takes 0 bytes): taken
+    // after the output, in order, from the temp-space allocator, which the memory pattern does not trace.
+    for (let k = producedStart[s.index]!; k < producedStart[s.index + 1]!; k++) {
+      const e = graph.values[produced[k]!]!;
+      if (e.sequenceElement !== true || e.bytes === null) continue;
+      const a: ReplayAlloc = { id: produced[k]!, bytes: e.bytes, traced: false };
+      if (allocs === NO_ALLOCS) allocs = [a];
+      else allocs.push(a);
+    }
     const frees = freesAfter[s.index] ?? NO_FREES;
     if (s.controlFlow) {
       const k = controlFlowKernel(s, allocs, graph.values, indexOf(), byId, (body, given) => replayStepsOf(body, byId, given));

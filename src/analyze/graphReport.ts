@@ -187,7 +187,7 @@ export function buildGraphReport(
   // Only the main graph of ORT's saved graph is in execution order (rewritten from the partition
   // dump); a saved body lists its nodes by index, so its order is ORT's DEFAULT order computed here
   // (the oracle checks both against ORT's profile).
-  const planInput = { exec, typeOf, bytesOf, sizeOf, ids: inferenceIdsOf(inference), opsets: ctx.opsets, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: parent === null && ctx.mainInFileOrder };
+  const planInput = { exec, typeOf, bytesOf, sizeOf, ids: inferenceIdsOf(inference), opsets: ctx.opsets, bindings: ctx.bindings, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: parent === null && ctx.mainInFileOrder };
   const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
   ctx.progress.phaseDone(2, graphId, nodeCount);
 
@@ -311,6 +311,8 @@ export function buildGraphReport(
     };
   }
 
+  if (plan.sequences) values.push(...elementRows(plan, values, steps));
+
   const hasBodies = steps.some((s) => s.subgraphs.length > 0);
   const subgraphUses = new Map<string, number>();
   for (const idx of plan.order) for (const name of exec.nodes[idx]!.implicitInputs) if (exec.initializers.has(name)) subgraphUses.set(name, (subgraphUses.get(name) ?? 0) + 1);
@@ -334,6 +336,45 @@ export function buildGraphReport(
   };
   ctx.progress.phaseDone(3, graphId, nodeCount);
   return graphId;
+}
+
+/**
+ * One row per element tensor a step allocates into a sequence (plan.sequences), after the plan's
+ * values: named `<sequence>[<position>]` (made unique if the graph has that name), its own root,
+ * allocated at its step and freed after the last release of a sequence holding it. It reads no
+ * step and is no step's output; `sequenceElement` marks it.
+ */
+function elementRows(plan: GraphPlan, values: readonly ReportValue[], steps: readonly ReportStep[]): ReportValue[] {
+  const taken = new Set(values.map((v) => v.name));
+  return plan.sequences!.chunks.map((c) => {
+    const seq = values[c.sequence]!;
+    let name = `${seq.name}[${c.position}]`;
+    while (taken.has(name)) name += "'";
+    taken.add(name);
+    const copied = c.copyOf >= 0 ? values[c.copyOf] : undefined;
+    return {
+      name,
+      dtype: copied?.dtype ?? seq.dtype,
+      shape: c.shape ? [...c.shape] : copied?.shape ?? null,
+      symbolicShape: c.shape ? [...c.shape] : copied?.symbolicShape ?? null,
+      bytes: c.bytes,
+      unavailableReason: null,
+      allocKind: 'Allocate',
+      root: name,
+      reuseVia: null,
+      reusedFrom: null,
+      producedAt: c.at,
+      releasedAfter: c.freedAfter >= 0 ? c.freedAfter : null,
+      lastUsedAt: -1,
+      producer: steps[c.at]!.displayName,
+      consumers: [],
+      isGraphInput: false,
+      isGraphOutput: false,
+      isInitializer: false,
+      isOuterScope: false,
+      sequenceElement: true,
+    };
+  });
 }
 
 /**

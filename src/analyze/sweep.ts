@@ -140,7 +140,7 @@ export class PointPlanner {
 
   private planInput(typeOf: (name: string) => InferredValue | undefined, bindings: Record<string, number>): PlanGraphInput {
     const exec = this.known.exec;
-    return { exec, typeOf, bytesOf: valueSizes(exec, typeOf, bindings), opsets: this.opsets, view: this.view, parentOpType: null };
+    return { exec, typeOf, bytesOf: valueSizes(exec, typeOf, bindings), opsets: this.opsets, bindings, view: this.view, parentOpType: null };
   }
 
   private plan(value: number): SweepPoint {

@@ -14,6 +14,9 @@
  *   they are ordinary arena chunks or a Reserve beside the arena's regions.
  * - `arenaScratch`: how the kernel's scratch reaches the arena (its buffers, their order against
  *   the outputs), for the arena replay.
+ * - `sequence` (only the ops that make or read sequence values state it): which element tensors
+ *   the kernel copies into its sequence output and which it shares with its sequence input
+ *   (src/ops/sequenceRule.ts, src/plan/sequenceElements.ts). A sequence read by an op without it has unknown elements.
  */
 import { domainName, normalizeDomain } from '../onnx/domain';
 import type { ShapeRule } from '../shape/ruleContext';
@@ -24,6 +27,7 @@ import { zero } from './workspace/opView';
 import type { PrepackRule } from './workspace/prepackRules';
 import type { ScratchSplit } from './scratchFacts';
 import type { WorkspaceRule } from './workspace/workspaceRule';
+import type { SequenceRule } from './sequenceRule';
 
 /** Why the project believes a fact. */
 export type Evidence =
@@ -51,6 +55,8 @@ export interface OpEntry {
   readonly workspace: Facet<WorkspaceRule>;
   readonly prepack: Facet<PrepackFacts>;
   readonly arenaScratch: Facet<ScratchSplit>;
+  /** Stated by the sequence ops only (see the file comment); not one of FACETS. */
+  readonly sequence?: Facet<SequenceRule>;
 }
 
 /** A kernel's PrePack: the rule, whether its packs stay private to the node, and whether they are arena chunks. */
@@ -112,6 +118,11 @@ export const zeroProbed = (file: string): Facet<WorkspaceRule> => ({ present: tr
 export const zeroSeenInCorpus = (file: string): Facet<WorkspaceRule> => ({ present: true, value: zeroRule(file), evidence: { kind: 'measured', how: 'ORT 1.30 node statistics of the corpus models that use it (not probed further)', file } });
 /** Zero scratch read from the kernel's source: it allocates nothing from the arena, or only small std::vector tables. */
 export const zeroFromSource = (file: string): Facet<WorkspaceRule> => ({ present: true, value: zeroRule(file), evidence: { kind: 'source', file, note: 'allocates nothing from the arena, or only small heap tables' } });
+/**
+ * No scratch: the kernel's temp allocations are the element tensors it puts into its sequence
+ * output, which outlive the step (the `sequence` facet models them as the sequence's elements).
+ */
+export const elementsNotScratch = (file: string): Facet<WorkspaceRule> => ({ present: true, value: zeroRule(file), evidence: { kind: 'measured', how: "ORT 1.30 node stats: total_temp_allocations equal the bytes of the element tensors the node allocates into its sequence (the oracle's sequence models)", file } });
 /** Scratch deliberately left unavailable: the report shows `reason`. */
 export const notModelled = (reason: string, source: string): Facet<WorkspaceRule> => absent(reason, source);
 export const noWorkspaceFormula: Facet<WorkspaceRule> = absent(NO_WORKSPACE_FORMULA);
@@ -130,6 +141,10 @@ export const packsNothing: Facet<PrepackFacts> = absent('its CPU kernel has no P
 // --- arena scratch ---
 /** A scratch split read from the kernel's source and checked by the arena oracle against ORT 1.30's per-node arena statistics. */
 export const scratchSplit = (value: ScratchSplit, file: string): Facet<ScratchSplit> => ({ present: true, value, evidence: { kind: 'measured', how: "arena oracle: ORT 1.30's mem_bytes_in_use and mem_arena_held after the step", file } });
+// --- sequence elements ---
+/** A sequence rule read from the kernel's source and checked by the oracle (profile requested-in-use, node stats). */
+export const sequenceRule = (value: SequenceRule, file: string): Facet<SequenceRule> => ({ present: true, value, evidence: { kind: 'measured', how: "oracle: ORT 1.30's requested-in-use after each step and its node stats (temp allocations)", file } });
+
 export const scratchOrderUnknown: Facet<ScratchSplit> = absent('the count and order of its scratch buffers against its outputs are not modeled: after a step with scratch, the arena figures are unavailable');
 
 /**

@@ -2,7 +2,8 @@
  * Sequence and optional ops: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, notModelled, zeroProbed, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, kernelDecl, declaresNoAlias, noFp16Row, noFunctionBody, elementsNotScratch, zeroFromSource, zeroProbed, packsNothing, scratchOrderUnknown, sequenceRule, type OpEntry } from './facets';
+import { copiesEveryInput, holdsNothing, newTensorPerPart, readsOnly, sharesAllButErased, sharesAndCopiesInserted } from './sequenceRule';
 import { A00 } from './kernelFacts';
 import { SEQUENCE_RULES } from '../shape/rules/sequence';
 
@@ -12,9 +13,10 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/sequence_ops.cc'),
+    workspace: elementsNotScratch('core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
+    sequence: sequenceRule(copiesEveryInput, 'core/providers/cpu/sequence/sequence_ops.cc'),
   }),
   op('ai.onnx', 'SequenceEmpty', {
     shape: shapeRule(SEQUENCE_RULES.SequenceEmpty),
@@ -24,33 +26,37 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     workspace: zeroProbed('core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
+    sequence: sequenceRule(holdsNothing, 'core/providers/cpu/sequence/sequence_ops.cc'),
   }),
   op('ai.onnx', 'SequenceInsert', {
     shape: shapeRule(SEQUENCE_RULES.SequenceInsert),
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/sequence_ops.cc'),
+    workspace: elementsNotScratch('core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
+    sequence: sequenceRule(sharesAndCopiesInserted, 'core/providers/cpu/sequence/sequence_ops.cc'),
   }),
   op('ai.onnx', 'SequenceErase', {
     shape: shapeRule(SEQUENCE_RULES.SequenceErase),
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/sequence_ops.cc'),
+    workspace: zeroFromSource('core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
+    sequence: sequenceRule(sharesAllButErased, 'core/providers/cpu/sequence/sequence_ops.cc'),
   }),
   op('ai.onnx', 'SequenceAt', {
     shape: shapeRule(SEQUENCE_RULES.SequenceAt),
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/sequence_ops.cc'),
+    workspace: zeroFromSource('core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
+    sequence: sequenceRule(readsOnly, 'core/providers/cpu/sequence/sequence_ops.cc'),
   }),
   op('ai.onnx', 'SequenceLength', {
     shape: shapeRule(SEQUENCE_RULES.SequenceLength),
@@ -60,24 +66,27 @@ export const SEQUENCE_OPS: readonly OpEntry[] = [
     workspace: zeroProbed('core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
+    sequence: sequenceRule(readsOnly, 'core/providers/cpu/sequence/sequence_ops.cc'),
   }),
   op('ai.onnx', 'SplitToSequence', {
     shape: shapeRule(SEQUENCE_RULES.SplitToSequence),
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/sequence_ops.cc'),
+    workspace: elementsNotScratch('core/providers/cpu/sequence/sequence_ops.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
+    sequence: sequenceRule(newTensorPerPart, 'core/providers/cpu/sequence/sequence_ops.cc'),
   }),
   op('ai.onnx', 'ConcatFromSequence', {
     shape: shapeRule(SEQUENCE_RULES.ConcatFromSequence),
     kernel: declaresNoAlias,
     fp16: noFp16Row,
     body: noFunctionBody,
-    workspace: notModelled('sequence ops allocate element tensors that live on in the sequence value', 'core/providers/cpu/sequence/concat_from_sequence.cc'),
+    workspace: zeroFromSource('core/providers/cpu/sequence/concat_from_sequence.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
+    sequence: sequenceRule(readsOnly, 'core/providers/cpu/sequence/concat_from_sequence.cc'),
   }),
   op('ai.onnx', 'Optional', {
     shape: shapeRule(SEQUENCE_RULES.Optional),

@@ -2,7 +2,9 @@
  * Live requested bytes after each step (what ORT's arena reports as requested-in-use after a
  * kernel's Compute and before its releases, minus its constant baseline): the own bytes of every
  * Allocate or AllocateOutput root produced at or before the step and not released after an
- * earlier step. A root is allocated lazily by its first producer. Linear in values + steps.
+ * earlier step. A root is allocated lazily by its first producer. Intervals that are no value's
+ * own buffer (the element tensors of sequences, src/plan/sequenceElements.ts) are added as given.
+ * Linear in values + steps.
  */
 import type { AllocationPlan } from './allocationPlan';
 import type { ReleasePlan } from './releasePlan';
@@ -23,6 +25,13 @@ export interface LiveCurve {
   peak: { bytes: number | null; step: number | null; reason: string | null } & Partial<ParallelPeakFields>;
 }
 
+/** Bytes live from step `at` through step `freedAfter` (-1: to the end). */
+export interface ExtraInterval {
+  bytes: number;
+  at: number;
+  freedAfter: number;
+}
+
 /** Computes live bytes per step for `stepCount` steps; `sizeAt` gives each value's own bytes by ortIndex. */
 export function computeLiveBytes(
   plan: AllocationPlan,
@@ -30,8 +39,13 @@ export function computeLiveBytes(
   stepCount: number,
   sizeAt: (ortIndex: number) => SizeWithReason,
   isCallerProvided: (ortIndex: number) => boolean = () => false,
+  extra: readonly ExtraInterval[] = [],
 ): LiveCurve {
   const delta = new Float64Array(stepCount + 1);
+  for (const e of extra) {
+    delta[e.at]! += e.bytes;
+    delta[(e.freedAfter >= 0 ? e.freedAfter : stepCount - 1) + 1]! -= e.bytes;
+  }
   // Per-step lists of unknown-size roots, made only at steps that have one (usually none at all):
   // two empty arrays per step were 400k arrays at 200k steps. The two tables themselves are made on
   // the first unknown size (at 200k steps each was an array in large-object space).

@@ -17,6 +17,7 @@ import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMem
 import { computeReleasePlan, type ReleasePlan } from './releasePlan';
 import { computeParallelCurve } from './parallelPeak';
 import { IS_GRAPH_OUTPUT, KIND_ALLOCATE } from './valuePlan';
+import { sequenceElements, type SequenceElements } from './sequenceElements';
 
 /** What planGraph needs besides the graph. */
 export interface PlanGraphInput {
@@ -32,6 +33,8 @@ export interface PlanGraphInput {
   /** The inference `typeOf` reads, when it is of `exec`'s live nodes: types are read at their ids (valueTable.ts). */
   ids?: InferenceIds;
   opsets: Record<string, number>;
+  /** The dims bound for this run: what a SplitToSequence's parts are cut from (bytesOf already applies them). */
+  bindings?: Readonly<Record<string, number>>;
   view: PlanView;
   parentOpType: string | null;
   /**
@@ -62,8 +65,10 @@ export interface GraphPlan {
   curve: LiveCurve;
   /** ORT's memory-pattern block size for this plan, null when a traced size is unknown. */
   bestFitArenaBytes: number | null;
-  /** Each value's type and bytes for this binding, by ortIndex. */
+  /** Each value's type and bytes for this binding, by ortIndex (a sequence's as `sequences` gives it). */
   columns: ValueColumns;
+  /** The element tensors of the graph's sequences (sequential view), null when no node makes a sequence. */
+  sequences: SequenceElements | null;
 }
 
 /**
@@ -127,18 +132,47 @@ function fileOrderOf(exec: ExecGraph, table: ValueTable): number[] | null {
 export function planGraph(input: PlanGraphInput, known: StaticPlan = planStatic(input)): GraphPlan {
   const { order, allocation, release, lifetimes } = known;
   const columns = valueColumns(input, allocation);
-  return { order, allocation, release, lifetimes, curve: planLiveCurve(input, known, columns), bestFitArenaBytes: bestFitArena(input, order, allocation, release, columns), columns };
+  const sequences = planSequences(input, known, (i) => columns.types[i], (i) => columns.sizes[i]!);
+  if (sequences) for (const [i, size] of sequences.sizes) columns.sizes[i] = size;
+  return { order, allocation, release, lifetimes, curve: planLiveCurve(input, known, columns, sequences), bestFitArenaBytes: bestFitArena(input, order, allocation, release, columns), columns, sequences };
 }
 
-/** The live-bytes curve of `known` (planStatic of `input`) with `input`'s sizes: the part of planGraph a sweep point needs. */
-export function planLiveCurve(input: PlanGraphInput, known: StaticPlan, columns?: ValueColumns): LiveCurve {
+/**
+ * The sequences' element tensors of `known` under `input`'s sizes (sequenceElements). The parallel
+ * view does not model when an element is freed (its executor's order is not known), so there a
+ * modeled sequence's size is unavailable and no chunk is given.
+ */
+function planSequences(input: PlanGraphInput, known: StaticPlan, typeAt: (i: number) => InferredValue | undefined, sizeAt: (i: number) => SizeWithReason): SequenceElements | null {
+  const seq = sequenceElements({ exec: input.exec, order: known.order, allocation: known.allocation, release: known.release, typeAt, sizeAt, bindings: input.bindings ?? {} });
+  if (seq === null || input.view !== 'parallel') return seq;
+  const sizes = new Map<number, SizeWithReason>();
+  for (const [i, size] of seq.sizes) sizes.set(i, size.bytes === null ? size : { bytes: null, reason: "the parallel view does not model when a sequence's element tensors are freed" });
+  return { chunks: [], sizes };
+}
+
+/**
+ * The live-bytes curve of `known` (planStatic of `input`) with `input`'s sizes: the part of planGraph
+ * a sweep point needs. `columns` and `sequences` as planGraph made them (computed here when absent).
+ */
+export function planLiveCurve(input: PlanGraphInput, known: StaticPlan, columns?: ValueColumns, sequences?: SequenceElements | null): LiveCurve {
   const { order, allocation, release } = known;
   const provided = outputsProvidedByParent(input.parentOpType);
   const isCallerProvided = provided ? (i: number): boolean => (allocation.flags[i]! & IS_GRAPH_OUTPUT) !== 0 : (): boolean => false;
-  const sizeAt = columns ? (i: number): SizeWithReason => columns.sizes[i]! : (i: number): SizeWithReason => input.bytesOf(allocation.table.names[i]!);
+  const names = allocation.table.names;
+  let sizeAt = columns ? (i: number): SizeWithReason => columns.sizes[i]! : (i: number): SizeWithReason => input.bytesOf(names[i]!);
+  let bytesOf = input.bytesOf;
+  const seq = sequences !== undefined ? sequences : planSequences(input, known, (i) => input.typeOf(names[i]!), sizeAt);
+  if (seq && !columns) {
+    const plain = sizeAt;
+    sizeAt = (i) => seq.sizes.get(i) ?? plain(i);
+  }
+  if (seq && input.view === 'parallel') {
+    const byName = new Map([...seq.sizes].map(([i, s]) => [names[i]!, s]));
+    bytesOf = (name) => byName.get(name) ?? input.bytesOf(name);
+  }
   return input.view === 'parallel'
-    ? computeParallelCurve(known, input.bytesOf, isCallerProvided, sizeAt)
-    : computeLiveBytes(allocation, release, order.length, sizeAt, isCallerProvided);
+    ? computeParallelCurve(known, bytesOf, isCallerProvided, sizeAt)
+    : computeLiveBytes(allocation, release, order.length, sizeAt, isCallerProvided, seq?.chunks);
 }
 
 /** Replays the traced self-owned allocations (Allocate roots of tensors) and their frees in step order. */

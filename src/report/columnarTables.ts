@@ -81,7 +81,7 @@ export interface ValueColumns {
 
 /** Bits of ValueColumns.flags. */
 export const FLAG = {
-  isGraphInput: 1, isGraphOutput: 2, isInitializer: 4, isOuterScope: 8, hasProvidedByParent: 16, providedByParent: 32,
+  isGraphInput: 1, isGraphOutput: 2, isInitializer: 4, isOuterScope: 8, hasProvidedByParent: 16, providedByParent: 32, sequenceElement: 64,
 } as const;
 
 const toNum = (x: number | null): number => (x === null ? NaN : x);
@@ -322,7 +322,8 @@ export function writeValueColumns(values: readonly ReportValue[], strings: Strin
     c.producer[i] = produced !== null && v.producer !== null && produced.displayName === v.producer ? steps!.columns.displayName[at]! : strings.ref(v.producer);
     c.flags[i] = (v.isGraphInput ? FLAG.isGraphInput : 0) | (v.isGraphOutput ? FLAG.isGraphOutput : 0)
       | (v.isInitializer ? FLAG.isInitializer : 0) | (v.isOuterScope ? FLAG.isOuterScope : 0)
-      | (v.providedByParent !== undefined ? FLAG.hasProvidedByParent : 0) | (v.providedByParent === true ? FLAG.providedByParent : 0);
+      | (v.providedByParent !== undefined ? FLAG.hasProvidedByParent : 0) | (v.providedByParent === true ? FLAG.providedByParent : 0)
+      | (v.sequenceElement === true ? FLAG.sequenceElement : 0);
   }
   return c;
 }
@@ -348,6 +349,7 @@ export function readValueColumns(c: ValueColumns, table: readonly string[]): Rep
       isInitializer: (f & FLAG.isInitializer) !== 0, isOuterScope: (f & FLAG.isOuterScope) !== 0,
     };
     if ((f & FLAG.hasProvidedByParent) !== 0) v.providedByParent = (f & FLAG.providedByParent) !== 0;
+    if ((f & FLAG.sequenceElement) !== 0) v.sequenceElement = true;
     out[i] = v;
   }
   return out;

@@ -128,6 +128,12 @@ export interface ReportValue {
   isOuterScope: boolean;
   /** True when the parent node supplies this body output's buffer (Scan, If), so it takes no allocation here. */
   providedByParent?: boolean;
+  /**
+   * True for an element tensor of a sequence (named `<sequence>[<position>]`): the step that made the
+   * sequence allocated it, and it is freed after the last release of a sequence holding it. The
+   * sequence value itself takes 0 bytes (ORT's TensorSeq is not an arena allocation).
+   */
+  sequenceElement?: boolean;
 }
 
 export interface UncoveredTerm {

@@ -266,7 +266,7 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
       const id = slots.outIds[slots.outStart[at]! + k]!;
       const spec = specs[k];
       let v: Val = spec
-        ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype ?? null, shape: cleanDims(spec.shape), value: cleanDims(spec.value ?? null), reason: spec.reason ?? null, elemKind: spec.elemKind, prop: undefined }
+        ? { kind: spec.kind ?? 'tensor', dtype: spec.dtype ?? null, shape: cleanDims(spec.shape), value: cleanDims(spec.value ?? null), reason: spec.reason ?? null, elemKind: spec.elemKind, prop: undefined, ...(spec.elements ? { elements: spec.elements } : {}) }
         : unknownVal(`no type for output ${k} of ${domainName(node.domain)}::${node.opType} '${label}'`);
       if (pass.isStatic && !(node.opType === 'Constant' && node.domain === '')) {
         // ORT's static view of contents is its data propagation, not the rules' runtime contents.
@@ -290,7 +290,7 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
  * Safe because pass values are never mutated once stored.
  */
 function sameVal(s: Val, r: Val): boolean {
-  return s.prop === undefined && r.prop === undefined && s.kind === r.kind && s.dtype === r.dtype && s.reason === r.reason && s.elemKind === r.elemKind && sameNumbers(s.shape, r.shape) && sameNumbers(s.value, r.value);
+  return s.prop === undefined && r.prop === undefined && s.elements === r.elements && s.kind === r.kind && s.dtype === r.dtype && s.reason === r.reason && s.elemKind === r.elemKind && sameNumbers(s.shape, r.shape) && sameNumbers(s.value, r.value);
 }
 
 /** The same array, or two arrays of the same numbers (a symbol or an unknown dim only matches itself in the same array). */

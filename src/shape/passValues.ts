@@ -106,7 +106,9 @@ export function mergeDeclared(inf: Val, tp: TypeInfo | undefined, pass: PassSett
   // Nothing the declaration adds: the inferred value itself (pass values are never mutated once stored).
   if (dtype === inf.dtype && shape === inf.shape) return inf;
   // Fields listed, not spread: a spread per value (every value of a graph ORT saved has value_info) took V8's slow path.
-  return { kind: inf.kind, dtype, shape, value: inf.value, reason: inf.reason, elemKind: inf.elemKind, prop: inf.prop };
+  const merged: Val = { kind: inf.kind, dtype, shape, value: inf.value, reason: inf.reason, elemKind: inf.elemKind, prop: inf.prop };
+  if (inf.elements) merged.elements = inf.elements;
+  return merged;
 }
 
 /** True when the dtype, the rank or some dim is unknown (maps and opaque values excepted). */

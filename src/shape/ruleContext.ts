@@ -22,6 +22,8 @@ export interface Val {
   reason: string | null;
   /** For kind 'optional': whether the element is a tensor or a sequence (default tensor). */
   elemKind?: ValueKind;
+  /** For kind 'sequence': each element's shape in order, when the count and every position are known. */
+  elements?: SymDim[][];
   /** Static pass only: data ORT's graph resolution propagated to this value (then `value` holds it). */
   prop?: PropagatedData;
 }
@@ -81,6 +83,8 @@ export interface OutSpec {
   shape: SymDim[] | null;
   value?: SymDim[] | null;
   reason?: string | null;
+  /** For kind 'sequence': each element's shape in order, when known (Val.elements). */
+  elements?: SymDim[][];
 }
 
 /** A shape rule: one OutSpec (or null = leave unknown) per node output, by position. */

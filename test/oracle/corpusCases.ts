@@ -35,10 +35,6 @@ export const CORPUS_EXPECTED: Record<string, ExpectedMismatch> = {
     checks: ['fresh'],
     cause: "the body's Slice ends at the iteration number, a run-time value, so its output size is unavailable (null)",
   },
-  'onnx-onnx/simple/test_sequence_model3.onnx': {
-    checks: ['outputs', 'fresh', 'live', 'peak'],
-    cause: 'sequence values: the tensors inside a sequence are allocated by the kernel, so their bytes are reported unavailable (null), never guessed',
-  },
 };
 
 /** Every corpus model except the probes, or [] when the corpus is absent. */

@@ -1449,3 +1449,43 @@ export function signedQuantMatMulModel(): Uint8Array {
     ],
   });
 }
+
+/**
+ * Sequence ops as ORT's CPU kernels run them (src/ops/sequenceRule.ts): SplitToSequence by a
+ * scalar, by sizes and into single slices without the axis; SequenceInsert appending a copy;
+ * SequenceErase of the last and of the first element (shared elements freed with the last
+ * sequence holding them); SequenceAt, SequenceLength and ConcatFromSequence reading them;
+ * SequenceEmpty, and SequenceConstruct copying its inputs.
+ */
+export function sequenceOpsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const I = DataType.INT64;
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('Relu', ['X'], ['a'], { name: 'relu' }),
+      node('SplitToSequence', ['a', 'four'], ['s1'], { name: 'split_scalar', attrs: [attr.int('axis', 1)] }),
+      node('SequenceInsert', ['s1', 'X'], ['s2'], { name: 'append' }),
+      node('SequenceErase', ['s2'], ['s3'], { name: 'erase_last' }),
+      node('SequenceLength', ['s3'], ['len'], { name: 'length' }),
+      node('ConcatFromSequence', ['s3'], ['c'], { name: 'concat', attrs: [attr.int('axis', 1)] }),
+      node('SequenceAt', ['s3', 'last'], ['at'], { name: 'at_last' }),
+      node('SplitToSequence', ['X', 'sizes'], ['s4'], { name: 'split_sizes', attrs: [attr.int('axis', 1)] }),
+      node('SequenceErase', ['s4', 'zero'], ['s5'], { name: 'erase_first' }),
+      node('ConcatFromSequence', ['s5'], ['c2'], { name: 'concat2', attrs: [attr.int('axis', 1)] }),
+      node('SplitToSequence', ['c'], ['s6'], { name: 'split_ones', attrs: [attr.int('axis', 0), attr.int('keepdims', 0)] }),
+      node('ConcatFromSequence', ['s6'], ['c3'], { name: 'stack', attrs: [attr.int('axis', 0), attr.int('new_axis', 1)] }),
+      node('SequenceEmpty', [], ['e'], { name: 'empty' }),
+      node('SequenceInsert', ['e', 'at'], ['e2'], { name: 'insert_first' }),
+      node('SequenceConstruct', ['at', 'c2'], ['sc'], { name: 'construct' }),
+      node('SequenceAt', ['sc', 'one'], ['at2'], { name: 'at_one' }),
+      node('SequenceAt', ['e2', 'zero'], ['at3'], { name: 'at_zero' }),
+      node('Add', ['at3', 'at'], ['Y'], { name: 'add' }),
+      node('Neg', ['at2'], ['V'], { name: 'neg' }),
+      node('Sigmoid', ['c3'], ['Z'], { name: 'sigmoid' }),
+    ],
+    inputs: [tensorValue('X', F, ['N', 6, 32])],
+    outputs: [tensorValue('Y', F, ['N', 2, 32]), tensorValue('Z', F, ['N', 6, 32]), tensorValue('V', F, ['N', 5, 32]), tensorValue('len', I, [])],
+    initializers: [int64Tensor('four', [4], []), int64Tensor('sizes', [1, 2, 3]), int64Tensor('last', [-1], []), int64Tensor('zero', [0], []), int64Tensor('one', [1], [])],
+  });
+}

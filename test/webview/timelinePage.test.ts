@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import { CHROMIUM_ARGS, makeSyntheticReport, openHarness, SCREENSHOT_DIR, type Harness } from '../support/webviewHarness';
 import { ganttPoint, nextFrames, ofType, visibleDomain } from './pageHelpers';
 import { makeSmallReport } from './reportFixtures';
+import { reportOfBytes } from '../support/dimModels';
+import { constructEraseInsertAt } from '../support/sequenceModels';
 
 let browser: Browser;
 before(async () => {
@@ -471,6 +473,32 @@ test('the vertical scrollbar scrolls the rows: dragging the thumb follows the po
   await h.page.mouse.up();
   await nextFrames(h.page);
   assert.equal(await scrollTop(), rows - ganttH);
+  assert.deepEqual(h.pageErrors, []);
+  await h.close();
+});
+
+test("a sequence's element tensors are bars of their own: the hover card says the kernel allocated it and when it is freed", async () => {
+  const h = await open();
+  const report = reportOfBytes(constructEraseInsertAt('initializers'), 'sequences.onnx');
+  await h.page.evaluate((json) => (globalThis as any).__lens.deliver(JSON.parse(json)), JSON.stringify({ type: 'report', report, fileName: 'sequences.onnx' }));
+  await h.page.waitForSelector('.gantt-canvas');
+  await nextFrames(h.page);
+  // Find the element rows by hovering each row at step 0, where seq_1's three copies are live.
+  const cards = new Map<string, string>();
+  for (let row = 0; row < 12; row++) {
+    const p = await ganttPoint(h.page, 0.5, row);
+    await h.page.mouse.move(p.x, p.y);
+    await nextFrames(h.page);
+    if (!(await h.page.locator('.hover-card:not([hidden])').count())) continue;
+    const text = await h.page.locator('.hover-card').innerText();
+    cards.set(text.split('\n')[0]!, text);
+  }
+  const erased = cards.get('seq_1[1]');
+  assert.ok(erased, `the rows hovered: ${[...cards.keys()].join(', ')}`);
+  assert.match(erased, /element tensor of a sequence: the kernel allocates it, and it is freed with the last sequence holding it/);
+  assert.match(erased, /96 B/);
+  assert.match(erased, /freed\s+after step 1/);
+  assert.match(cards.get('seq_1[0]') ?? '', /freed\s+after step 3/);
   assert.deepEqual(h.pageErrors, []);
   await h.close();
 });

@@ -93,14 +93,16 @@ function valueRows(graph: GraphTable, v: number, value: ReportValue): Array<[str
   const bound = formatShape(value.shape);
   rows.push(['shape', sym === bound ? bound : `${sym} → ${bound}`]);
   rows.push(['bytes', formatMaybeBytes(value.bytes, value.unavailableReason)]);
-  rows.push(['alloc kind', value.allocKind + (value.reuseVia ? ` (${value.reuseVia})` : '')]);
+  rows.push(['alloc kind', value.sequenceElement
+    ? 'element tensor of a sequence: the kernel allocates it, and it is freed with the last sequence holding it'
+    : value.allocKind + (value.reuseVia ? ` (${value.reuseVia})` : '')]);
   rows.push(['producer', value.producedAt < 0 ? 'exists before step 0' : `${value.producer ?? '?'} (step ${value.producedAt})`]);
   const consumers = value.consumers.slice(0, MAX_CONSUMERS_SHOWN).map((c) => stepName(graph, c));
   const more = value.consumers.length - consumers.length;
   rows.push(['consumers', consumers.length === 0 ? 'none' : consumers.join('; ') + (more > 0 ? `; +${more} more` : '')]);
   rows.push(['alias root', value.root]);
   if (value.reusedFrom) rows.push(['reuse', `reuses the buffer of ${value.reusedFrom.value} (freed after step ${value.reusedFrom.freedAfter})`]);
-  rows.push(['released', value.releasedAfter === null ? 'held until the end of Run()' : `after step ${stepName(graph, value.releasedAfter)}`]);
+  rows.push([value.sequenceElement ? 'freed' : 'released', value.releasedAfter === null ? 'held until the end of Run()' : `after step ${stepName(graph, value.releasedAfter)}`]);
   const flags = [value.isGraphInput && 'graph input', value.isGraphOutput && 'graph output', value.isInitializer && 'initializer', value.isOuterScope && 'outer scope'].filter(Boolean);
   if (flags.length > 0) rows.push(['role', flags.join(', ')]);
   return rows;

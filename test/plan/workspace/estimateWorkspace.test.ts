@@ -200,16 +200,23 @@ test('estimateWorkspace(): QLinearConv with s8 weights and unknown zero points i
   assert.equal(estimateWorkspace(node, io, envOf(2)).state, 'unavailable');
 });
 
+test('estimateWorkspace(): sequence ops take no scratch: the tensors they copy or cut into a sequence outlive the step, as its element rows', () => {
+  for (const op of ['SequenceConstruct', 'SequenceInsert', 'SplitToSequence']) {
+    const { node, io } = buildCase({ op, inputs: [[F, [2]], [F, [2]]], outputs: [[F, [2]]] });
+    const r = estimateWorkspace(node, io, envOf(2));
+    assert.deepEqual([r.state, r.bytes], ['zero', 0], op);
+  }
+});
+
 test('estimateWorkspace(): ONNX Attention (opset 23) sizes probs by B·Nq·S·T and adds a causal S·T block', () => {
   const spec: NodeCase = { op: 'Attention', attrs: { is_causal: 1 }, inputs: [[F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]], [F, [2, 4, 8, 16]]], outputs: [[F, [2, 4, 8, 16]]] };
   const { node, io } = buildCase(spec);
   assert.equal(estimateWorkspace(node, io, envOf(2)).bytes, (2 * 4 * 8 * 8 + 8 * 8) * 4);
 });
 
-test('estimateWorkspace(): control-flow and sequence ops are unavailable with their reason', () => {
+test('estimateWorkspace(): control-flow ops are unavailable with their reason', () => {
   const cases: [NodeCase, string][] = [
     [{ op: 'Loop', inputs: [[I64, []], [BOOL, []]], outputs: [[F, [1]]] }, 'control-flow kernel allocations are not modelled; body steps are estimated on their own'],
-    [{ op: 'SequenceInsert', inputs: [[F, [2]], [F, [2]]], outputs: [[F, [2]]] }, 'sequence ops allocate element tensors that live on in the sequence value'],
   ];
   for (const [spec, reason] of cases) {
     const { node, io } = buildCase(spec);

@@ -1,0 +1,128 @@
+/**
+ * Sequence element tensors (src/plan/sequenceElements.ts, src/ops/sequenceRule.ts): which steps
+ * allocate them, when they are freed, what the live curve and the arena replay make of them, and
+ * where their sizes are unavailable. The byte figures of the first model are ORT 1.30's (the
+ * corpus's test_sequence_model3 has the same graph: requested-in-use after each step 288, 288, 288,
+ * 384 above the baseline); the last test compares a larger model with ORT's node stats.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildModel, DataType, int64Tensor, node, tensorValue, typedValue } from '../support/onnxBuilder';
+import { constructEraseInsertAt } from '../support/sequenceModels';
+import { reportOfBytes, analysisOf } from '../support/dimModels';
+import { buildReport } from '../../src/analyze/buildReport';
+import { readValueColumns, writeValueColumns } from '../../src/report/columnarTables';
+import { readStringTable, StringTableWriter } from '../../src/report/stringTable';
+import { sequenceOpsModel } from '../oracle/generatedModels';
+import { loadOrt, runOrtOracle } from '../support/ortOracle';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const F = DataType.FLOAT;
+const x = (n: string) => tensorValue(n, F, [2, 3, 4]);
+
+test('sequence elements: a copy per SequenceConstruct input, shared by Erase and Insert, freed with the last sequence holding it', () => {
+  const g = reportOfBytes(constructEraseInsertAt('initializers'), 'seq.onnx').graphs[0]!;
+  assert.deepEqual(g.steps.map((s) => s.liveBytes), [288, 288, 288, 384]);
+  assert.equal(g.peak.bytes, 384);
+  const byName = new Map(g.values.map((v) => [v.name, v]));
+  for (const s of ['seq_1', 'seq_2', 'seq_3']) assert.equal(byName.get(s)!.bytes, 0, `${s}: a TensorSeq takes no arena bytes`);
+  const rows = g.values.filter((v) => v.sequenceElement).map((v) => [v.name, v.bytes, v.producedAt, v.releasedAfter, v.producer]);
+  assert.deepEqual(rows, [
+    // The erased copy of Y (position 1) dies with seq_1; X's and Z's copies live on in seq_2 and seq_3.
+    ['seq_1[0]', 96, 0, 3, 'SequenceConstruct_0'],
+    ['seq_1[1]', 96, 0, 1, 'SequenceConstruct_0'],
+    ['seq_1[2]', 96, 0, 3, 'SequenceConstruct_0'],
+    // Insert copies only X, at position -2 of two elements (0).
+    ['seq_3[0]', 96, 2, 3, 'SequenceInsert_2'],
+  ]);
+  // Elements are no step's output and no scratch: the step's scratch is 0, the arena replay takes them after the outputs.
+  assert.deepEqual(g.steps.map((s) => s.workspaceBytes), [0, 0, 0, 0]);
+  assert.ok(g.steps.every((s) => s.arenaInUseBytes !== null), g.steps.map((s) => s.arenaReason).join('; '));
+  assert.deepEqual(byName.get('out')!.shape, [2, 3, 4]);
+});
+
+test('sequence elements: a position known only at run time leaves the sequences that depend on it unavailable, with the reason', () => {
+  const g = reportOfBytes(constructEraseInsertAt('inputs'), 'seq.onnx').graphs[0]!;
+  const byName = new Map(g.values.map((v) => [v.name, v]));
+  assert.equal(byName.get('seq_2')!.bytes, null);
+  assert.match(byName.get('seq_2')!.unavailableReason!, /SequenceErase .*the erase position is not known before the run/);
+  assert.match(byName.get('seq_3')!.unavailableReason!, /not known/);
+  // seq_2 may share any of seq_1's copies, so when those are freed is not known either.
+  assert.equal(byName.get('seq_1')!.bytes, null);
+  assert.match(byName.get('seq_1')!.unavailableReason!, /'seq_2' may share the elements of 'seq_1'/);
+  assert.equal(g.steps[0]!.liveBytes, null);
+  assert.equal(g.peak.bytes, null);
+  // No element row is shown for a sequence whose size is unavailable.
+  assert.deepEqual(g.values.filter((v) => v.sequenceElement).map((v) => v.name), []);
+});
+
+test('sequence elements: a sequence read by an op that may keep its elements (Identity, no sequence rule) is unavailable', () => {
+  const seqType = { sequenceType: { elemType: { tensorType: { elemType: F, shape: { dim: [2, 3, 4].map((d) => ({ dimValue: d })) } } } } };
+  const bytes = buildModel({
+    opset: 12,
+    nodes: [node('SequenceConstruct', ['X', 'Y'], ['s']), node('Identity', ['s'], ['t']), node('SequenceAt', ['t', 'zero'], ['out'])],
+    inputs: [x('X'), x('Y')],
+    outputs: [x('out')],
+    initializers: [int64Tensor('zero', [0], [])],
+    valueInfo: [typedValue('s', seqType), typedValue('t', seqType)],
+  });
+  const g = reportOfBytes(bytes, 'id.onnx').graphs[0]!;
+  const s = g.values.find((v) => v.name === 's')!;
+  assert.equal(s.bytes, null);
+  assert.match(s.unavailableReason!, /Identity .*reads 's' and may keep its elements/);
+  assert.equal(g.steps[0]!.liveBytes, null);
+});
+
+test('sequence elements: the parallel view says it does not model when elements are freed', () => {
+  const r = buildReport(analysisOf(constructEraseInsertAt('initializers'), 'seq.onnx'), { view: 'parallel' });
+  const g = r.graphs[0]!;
+  assert.match(g.values.find((v) => v.name === 'seq_1')!.unavailableReason!, /parallel view does not model when a sequence's element tensors are freed/);
+  assert.equal(g.values.filter((v) => v.sequenceElement).length, 0);
+  assert.equal(g.peak.bytes, null);
+});
+
+test('sequence elements: SplitToSequence cuts parts by a scalar, by sizes and into slices; ConcatFromSequence and SequenceAt get exact shapes', () => {
+  const g = reportOfBytes(sequenceOpsModel(), 'seqops.onnx', { bindings: { N: 2 } }).graphs[0]!;
+  const rows = new Map(g.values.filter((v) => v.sequenceElement).map((v) => [v.name, [v.bytes, JSON.stringify(v.shape)]]));
+  // a [2,6,32] split by 4 on axis 1: [2,4,32] and the remainder [2,2,32].
+  assert.deepEqual(rows.get('s1[0]'), [1024, '[2,4,32]']);
+  assert.deepEqual(rows.get('s1[1]'), [512, '[2,2,32]']);
+  // Sizes [1,2,3]; slices of one without the axis (keepdims 0).
+  assert.deepEqual(['s4[0]', 's4[1]', 's4[2]'].map((n) => rows.get(n)![0]), [256, 512, 768]);
+  assert.deepEqual(rows.get('s6[0]'), [768, '[6,32]']);
+  const shape = (n: string) => g.values.find((v) => v.name === n)!.shape;
+  assert.deepEqual(shape('c'), [2, 6, 32]);
+  assert.deepEqual(shape('c2'), [2, 5, 32]);
+  assert.deepEqual(shape('c3'), [2, 6, 32]);
+  assert.deepEqual(shape('at'), [2, 2, 32]);
+  assert.ok(g.steps.every((s) => s.liveBytes !== null));
+});
+
+test('sequence elements: the element flag survives the report columns', () => {
+  const g = reportOfBytes(constructEraseInsertAt('initializers'), 'seq.onnx').graphs[0]!;
+  const strings = new StringTableWriter();
+  const back = readValueColumns(writeValueColumns(g.values, strings), readStringTable(strings.finish()));
+  assert.deepEqual(back.filter((v) => v.sequenceElement).map((v) => v.name), ['seq_1[0]', 'seq_1[1]', 'seq_1[2]', 'seq_3[0]']);
+  assert.equal(back.find((v) => v.name === 'seq_1')!.sequenceElement, undefined);
+});
+
+const noOrt = loadOrt() === null ? 'onnxruntime-node is not installed' : false;
+
+test("sequence elements: each step's scratch plus the elements it allocates equal ORT 1.30's temp allocations (node stats)", { skip: noOrt }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oml-seq-'));
+  try {
+    const path = join(dir, 'seqops.onnx');
+    writeFileSync(path, sequenceOpsModel());
+    const oracle = await runOrtOracle(path, { dims: { N: 2 } });
+    assert.ok(oracle.ok);
+    const g = reportOfBytes(sequenceOpsModel(), 'seqops.onnx', { bindings: { N: 2 } }).graphs[0]!;
+    const ours = g.steps.map((s) => [s.node, (s.workspaceBytes ?? NaN) + g.values.filter((v) => v.sequenceElement && v.producedAt === s.index).reduce((a, v) => a + v.bytes!, 0)]);
+    const theirs = g.steps.map((s) => [s.node, oracle.csv.find((c) => c.baseName === s.node)?.totalTempAllocations]);
+    assert.deepEqual(ours, theirs);
+    assert.ok(ours.some(([, b]) => (b as number) > 0));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
