@@ -13,6 +13,7 @@ import { execGraphToGraph } from '../plan/execGraphToGraph';
 import { nodeDisplayName } from '../plan/executionOrder';
 import { applyOrtTransforms } from '../plan/ortTransforms';
 import { outputsProvidedByParent, planGraph, planStatic, type GraphPlan, type StaticPlan } from '../plan/planGraph';
+import { elementRowName } from '../plan/sequenceElements';
 import { IS_GRAPH_INPUT, IS_GRAPH_OUTPUT, IS_INITIALIZER, IS_OUTER_SCOPE } from '../plan/valuePlan';
 import { formatBytesExact } from '../report/formatBytes';
 import type { SizeWithReason } from '../plan/peakMemory';
@@ -348,7 +349,7 @@ function elementRows(plan: GraphPlan, values: readonly ReportValue[], steps: rea
   const taken = new Set(values.map((v) => v.name));
   return plan.sequences!.chunks.map((c) => {
     const seq = values[c.sequence]!;
-    let name = `${seq.name}[${c.position}]`;
+    let name = elementRowName(seq.name, c.position);
     while (taken.has(name)) name += "'";
     taken.add(name);
     const copied = c.copyOf >= 0 ? values[c.copyOf] : undefined;

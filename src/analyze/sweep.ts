@@ -11,7 +11,8 @@ import { inferShapes } from '../shape/inferShapes';
 import { addDims, evaluateDim, mulDims, univariateCoefficients } from '../shape/symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from '../shape/types';
 import { nodeDisplayName } from '../plan/executionOrder';
-import { planLiveCurve, type PlanGraphInput, type StaticPlan } from '../plan/planGraph';
+import { planLiveCurve, planSequences, type PlanGraphInput, type StaticPlan } from '../plan/planGraph';
+import { elementRowName, type SequenceElements } from '../plan/sequenceElements';
 import type { WorkspaceEnv } from '../plan/workspace';
 import { initializerBytes } from '../report/budget';
 import { peakBuffers, type LiveBufferValue } from '../report/liveBuffers';
@@ -148,7 +149,8 @@ export class PointPlanner {
     const inference = this.infer(bindings);
     const typeOf = (name: string): InferredValue | undefined => inference.values.get(name);
     const input = this.planInput(typeOf, bindings);
-    const curve = planLiveCurve(input, this.staticPlan);
+    const sequences = planSequences(input, this.staticPlan);
+    const curve = planLiveCurve(input, this.staticPlan, undefined, sequences);
     const { bytes, step, reason } = curve.peak;
     if (step === null) return this.point(value, bytes, null, reason, null, null, null, null);
     const exec = this.known.exec;
@@ -156,21 +158,26 @@ export class PointPlanner {
     const overridable = overridableInitializers(this.analysis.model.graph.inputs, exec.initializers, this.analysis.model.irVersion);
     const io = workspaceIo(exec, node, typeOf, bindings, overridable, new Set(exec.outputs.map((o) => o.name)));
     const ws = stepWorkspace(node, io, this.opsets, this.env);
-    const top = topOf(peakBuffers({ steps: this.staticPlan.order, values: this.liveValues(input) }, curve.peak));
+    const top = topOf(peakBuffers({ steps: this.staticPlan.order, values: this.liveValues(input, sequences) }, curve.peak));
     return this.point(value, bytes, step, reason, nodeDisplayName(node), curve.liveBytes[step]!, { workspaceBytes: ws.bytes, workspaceState: ws.state, workspaceReason: ws.reason }, top);
   }
 
-  /** The plan's values with this binding's sizes, as liveBuffersAt reads them. */
-  private liveValues(input: PlanGraphInput): LiveBufferValue[] {
+  /** The plan's values with this binding's sizes, and the sequences' element tensors, as liveBuffersAt reads them. */
+  private liveValues(input: PlanGraphInput, sequences: SequenceElements | null): LiveBufferValue[] {
     const { allocation, lifetimes } = this.staticPlan;
-    return allocation.values.map((v, i) => {
-      const size = input.bytesOf(v.name);
+    const rows: LiveBufferValue[] = allocation.values.map((v, i) => {
+      const size = sequences?.sizes.get(i) ?? input.bytesOf(v.name);
       return {
         name: v.name, root: v.root, allocKind: v.allocKind, producedAt: v.producedAt,
         releasedAfter: lifetimes.at(i).releasedAfter,
         bytes: size.bytes, unavailableReason: size.bytes === null ? size.reason ?? 'unknown' : null,
       };
     });
+    for (const c of sequences?.chunks ?? []) {
+      const name = elementRowName(allocation.table.names[c.sequence]!, c.position);
+      rows.push({ name, root: name, allocKind: 'Allocate', producedAt: c.at, releasedAfter: c.freedAfter >= 0 ? c.freedAfter : null, bytes: c.bytes, unavailableReason: null });
+    }
+    return rows;
   }
 
   /**
@@ -195,6 +202,7 @@ export class PointPlanner {
       else {
         const t = inference.values.get(v.name);
         const bits = t?.dtype == null ? null : dataTypeBits(t.dtype);
+        if (t?.kind === 'sequence') return { coefficients: null, reason: `the element tensors of sequence '${v.name}' are not derived as a polynomial` };
         if (!t || (t.kind !== 'tensor' && t.kind !== 'unknown') || t.shape === null || bits === null || bits % 8 !== 0) {
           return { coefficients: null, reason: `the size of '${v.name}' is not a product of dims` };
         }

@@ -142,7 +142,12 @@ export function planGraph(input: PlanGraphInput, known: StaticPlan = planStatic(
  * view does not model when an element is freed (its executor's order is not known), so there a
  * modeled sequence's size is unavailable and no chunk is given.
  */
-function planSequences(input: PlanGraphInput, known: StaticPlan, typeAt: (i: number) => InferredValue | undefined, sizeAt: (i: number) => SizeWithReason): SequenceElements | null {
+export function planSequences(
+  input: PlanGraphInput,
+  known: StaticPlan,
+  typeAt: (i: number) => InferredValue | undefined = (i) => input.typeOf(known.allocation.table.names[i]!),
+  sizeAt: (i: number) => SizeWithReason = (i) => input.bytesOf(known.allocation.table.names[i]!),
+): SequenceElements | null {
   const seq = sequenceElements({ exec: input.exec, order: known.order, allocation: known.allocation, release: known.release, typeAt, sizeAt, bindings: input.bindings ?? {} });
   if (seq === null || input.view !== 'parallel') return seq;
   const sizes = new Map<number, SizeWithReason>();

@@ -42,6 +42,11 @@ export interface SequenceElements {
   sizes: Map<number, SizeWithReason>;
 }
 
+/** How the report and the sweep name element `position` of sequence `sequence`: `seq_1[0]`. */
+export function elementRowName(sequence: string, position: number): string {
+  return `${sequence}[${position}]`;
+}
+
 /** What sequenceElements reads besides the plan. */
 export interface SequenceInput {
   exec: ExecGraph;

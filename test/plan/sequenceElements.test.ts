@@ -11,6 +11,7 @@ import { buildModel, DataType, int64Tensor, node, tensorValue, typedValue } from
 import { constructEraseInsertAt } from '../support/sequenceModels';
 import { reportOfBytes, analysisOf } from '../support/dimModels';
 import { buildReport } from '../../src/analyze/buildReport';
+import { sweepAnalysis } from '../../src/analyze/sweep';
 import { readValueColumns, writeValueColumns } from '../../src/report/columnarTables';
 import { readStringTable, StringTableWriter } from '../../src/report/stringTable';
 import { sequenceOpsModel } from '../oracle/generatedModels';
@@ -98,6 +99,27 @@ test('sequence elements: SplitToSequence cuts parts by a scalar, by sizes and in
   assert.deepEqual(shape('c3'), [2, 6, 32]);
   assert.deepEqual(shape('at'), [2, 2, 32]);
   assert.ok(g.steps.every((s) => s.liveBytes !== null));
+});
+
+test('sequence elements: a sweep gives each point the single report\'s peak and names an element tensor as top contributor where it is the largest', () => {
+  const analysis = analysisOf(sequenceOpsModel(), 'seqops.onnx');
+  const r = sweepAnalysis(analysis, { dim: 'N', values: [1, 2, 5] });
+  for (const p of r.points) {
+    const g = buildReport(analysisOf(sequenceOpsModel(), 'seqops.onnx'), { bindings: { N: p.value } }).graphs[0]!;
+    assert.equal(p.peakBytes, g.peak.bytes, `N=${p.value}`);
+    assert.equal(p.peakStep, g.peak.step);
+  }
+  assert.ok(r.points.every((p) => p.peakBytes !== null));
+  // A sequence whose first copy is the largest buffer: Construct(X [N, 64], W [N, 8]), then its second element read out.
+  const big = buildModel({
+    opset: 12,
+    nodes: [node('SequenceConstruct', ['X', 'W'], ['s']), node('SequenceAt', ['s', 'one'], ['a']), node('ReduceSum', ['a'], ['y'])],
+    inputs: [tensorValue('X', F, ['N', 64]), tensorValue('W', F, ['N', 8])],
+    outputs: [tensorValue('y', F, [1, 1])],
+    initializers: [int64Tensor('one', [1], [])],
+  });
+  const top = sweepAnalysis(analysisOf(big, 'big.onnx'), { dim: 'N', values: [4] }).points[0]!.topContributor;
+  assert.deepEqual(top, { name: 's[0]', bytes: 4 * 64 * 4 });
 });
 
 test('sequence elements: the element flag survives the report columns', () => {
