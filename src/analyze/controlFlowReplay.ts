@@ -49,6 +49,13 @@ export function controlFlowKernel(
   if (cf.reason !== null) return none(cf.reason);
   const body = s.subgraphs.map((id) => byId.get(id)).find((g) => g?.parent?.attribute === cf.body);
   if (!body || !cf.bodyOutputs || cf.iterations === null) return none('its body is not in the report');
+  // Element tensors a body puts into a sequence outlive the iteration: a Loop's loop-carried
+  // sequence takes them to the next iteration and to its output (loopElementEscapes).
+  const kept = s.opType === 'Loop' ? loopElementEscapes(s, cf.iterations, values, body) : null;
+  // Elements a body frees before it ends are replayed as any body value.
+  if (kept === null && (body.values.some((v) => v.sequenceElement && v.releasedAfter === null) || values.some((v) => v.sequenceElement && v.producedAt === s.index))) {
+    return none('its body puts tensors into a sequence that outlive the iteration, which this replay does not follow');
+  }
   const byName = (name: string): ReportValue | undefined => values[indexOf.get(name) ?? -1];
   const bodyIndex = new Map(body.values.map((v, i) => [v.name, i]));
   const bodyValue = (name: string): ReportValue | undefined => body.values[bodyIndex.get(name) ?? -1];
@@ -96,11 +103,14 @@ export function controlFlowKernel(
       // Iteration k's feeds replace those of k - 1, dropping the values of iteration k - 2.
       if (k >= 3) for (const c of carried(k - 2)) events.push({ kind: 'free', id: c });
       const escapes = new Map<ReplayId, { id: ReplayId; traced: boolean }>(outs.map((bo, j) => [bodyIndex.get(bo)!, { id: id(k, j), traced: false }]));
+      // The tensors this iteration appends become the Loop output's elements (kept by the step's frame).
+      if (kept) kept.body.forEach((b, j) => escapes.set(b, { id: kept.main[(k - 1) * kept.body.length + j]!, traced: false }));
       events.push({ kind: 'body', key: body.id, steps, escapes });
     }
     // The Loop's outputs in output order: each carried value copied into its output, then each scan
     // output concatenated into one of [iterations, ...] (LoopImpl::Execute, ConcatenateLoopOutput).
-    for (const a of allocs) events.push({ kind: 'alloc', ...a });
+    // A carried sequence is handed over, not copied: its elements were allocated by the body runs.
+    for (const a of allocs) if (values[a.id as number]?.sequenceElement !== true) events.push({ kind: 'alloc', ...a });
     // The last two iterations' carried values are the feeds and fetches Execute holds to its end.
     for (let k = Math.max(1, cf.iterations - 1); k <= cf.iterations; k++) for (const c of carried(k)) events.push({ kind: 'free', id: c });
     for (let k = 1; k <= cf.iterations; k++) for (let j = carriedCount; j < outs.length; j++) events.push({ kind: 'free', id: id(k, j) });
@@ -132,3 +142,22 @@ export function controlFlowKernel(
 
 /** What a body run with no outputs kept by the kernel shares (never written). */
 const NO_ESCAPES: ReadonlyMap<ReplayId, { id: ReplayId; traced: boolean }> = new Map();
+
+/**
+ * A Loop whose body appends to a loop-carried sequence (src/ops/sequenceRule.ts `carriesAppended`):
+ * the body's element rows held to its end (the tensors one iteration appends, in order) and the
+ * step's element rows in the main graph (the Loop output's new elements, iteration by iteration),
+ * as replay ids; null when they do not pair up (then the replay does not follow the step).
+ */
+function loopElementEscapes(s: ReportStep, iterations: number, values: readonly ReportValue[], body: ReportGraph): { body: number[]; main: number[] } | null {
+  const bodyRows: number[] = [];
+  body.values.forEach((v, i) => {
+    if (v.sequenceElement && v.releasedAfter === null) bodyRows.push(i);
+  });
+  const mainRows: number[] = [];
+  values.forEach((v, i) => {
+    if (v.sequenceElement && v.producedAt === s.index) mainRows.push(i);
+  });
+  if (bodyRows.length === 0 || mainRows.length !== iterations * bodyRows.length) return null;
+  return { body: bodyRows, main: mainRows };
+}

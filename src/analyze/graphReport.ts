@@ -129,6 +129,7 @@ export function valueSize(exec: ExecGraph, name: string, t: InferredValue | unde
   const init = exec.initializers.size > 0 ? exec.initializers.get(name) : undefined;
   if (init) return init.byteSize === null ? { bytes: null, reason: `initializer '${name}': ${init.byteSizeReason ?? 'its size is unknown'}` } : { bytes: init.byteSize, reason: null };
   if (!t) return { bytes: null, reason: 'no type inferred' };
+  if (t.kind === 'sequence') return { bytes: null, reason: 'sequence value: its element tensors are not known here (it is given to the graph, or made by an op whose sequence handling is not modeled)' };
   if (t.kind !== 'tensor' && t.kind !== 'unknown') return { bytes: null, reason: `${t.kind} value: its contents are allocated by the kernel` };
   if (t.dtype === DataType.STRING) return { bytes: null, reason: 'string tensor: size depends on the strings' };
   const s = shapeBytes(t.dtype, t.shape, bindings, name);

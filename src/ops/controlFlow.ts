@@ -2,7 +2,8 @@
  * If, Loop and Scan: one registry entry per op (see ./facets.ts for what each facet means and
  * README "Adding an operator").
  */
-import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, notModelled, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry } from './facets';
+import { op, shapeRule, declaresNoAlias, noFp16Row, noFunctionBody, notModelled, noWorkspaceFormula, packsNothing, scratchOrderUnknown, type OpEntry, sequenceRule } from './facets';
+import { carriesAppended } from './sequenceRule';
 import { CONTROL_FLOW_RULES } from '../shape/rules/controlFlow';
 
 export const CONTROL_FLOW_OPS: readonly OpEntry[] = [
@@ -23,6 +24,7 @@ export const CONTROL_FLOW_OPS: readonly OpEntry[] = [
     workspace: notModelled('control-flow kernel allocations are not modelled; body steps are estimated on their own', 'core/providers/cpu/controlflow/loop.cc'),
     prepack: packsNothing,
     arenaScratch: scratchOrderUnknown,
+    sequence: sequenceRule(carriesAppended, 'core/providers/cpu/controlflow/loop.cc'),
   }),
   op('ai.onnx', 'Scan', {
     shape: shapeRule(CONTROL_FLOW_RULES.Scan),

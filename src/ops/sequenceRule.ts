@@ -9,7 +9,13 @@
  * - SequenceErase shares every element but the erased one, and copies nothing;
  * - SplitToSequence allocates each part as a tensor of its own and copies the slice into it;
  * - SequenceEmpty holds nothing; SequenceAt, SequenceLength and ConcatFromSequence only read: their
- *   outputs are tensors the planner allocates as any other.
+ *   outputs are tensors the planner allocates as any other;
+ * - Loop hands a loop-carried sequence to its body and the body's output to the next iteration and,
+ *   at the end, to its own output, without copying (measured: requested-in-use after the Loop is the
+ *   elements its body appended, its node stats 0 temp and 0 dynamic bytes); the tensors its body
+ *   appends are allocated while the Loop step runs (`core/providers/cpu/controlflow/loop.cc`).
+ * A sequence given to a graph (a graph input, a body's input, an outer-scope value) holds elements
+ * owned outside it: they are not this graph's bytes, and their count is not known here.
  * The sequence value itself (TensorSeq) is a heap object, not an arena allocation: ORT's profile
  * gives a sequence output 0 bytes and its node stats 0 dynamic bytes. An element tensor lives until
  * the last sequence holding it is released.
@@ -19,6 +25,10 @@
 export type ElementSource =
   /** Element `position` of sequence input `input`, shared (the same tensor, nothing allocated). */
   | { kind: 'shared'; input: number; position: number }
+  /** Every element of sequence input `input`, in order, shared (also where their count is not known). */
+  | { kind: 'sharedAll'; input: number }
+  /** Every element of sequence input `input` but its last, shared. */
+  | { kind: 'sharedAllButLast'; input: number }
   /** A copy of tensor input `input`, allocated by the kernel. */
   | { kind: 'copy'; input: number }
   /** A tensor of `bytes` the kernel allocates (a part SplitToSequence cuts off), of `shape`. */
@@ -39,15 +49,19 @@ export interface SequenceRuleContext {
   elementBytes(i: number): number | null;
   /** An int attribute, or `fallback` when absent. */
   int(name: string, fallback: number): number;
+  /** The element shapes of sequence output `o` as inference gives them, bindings applied, when every dim is a number; else null. */
+  outputElements(o: number): readonly (readonly number[])[] | null;
+  /** Bytes per element of output `o`'s dtype (a sequence's: its elements'), or null. */
+  outputElementBytes(o: number): number | null;
 }
 
 /** A sequence op's facet value. */
 export interface SequenceRule {
   /**
-   * The elements of the node's sequence output (output 0), or the reason they are not known before
+   * The elements of the node's sequence output `output`, or the reason they are not known before
    * the run. Absent for an op that only reads sequences (its outputs are tensors).
    */
-  readonly elements?: (ctx: SequenceRuleContext) => readonly ElementSource[] | string;
+  readonly elements?: (ctx: SequenceRuleContext, output: number) => readonly ElementSource[] | string;
 }
 
 /** A position input's value normalised to 0..limit-1 (negative counts from the end), or the reason it is not known. */
@@ -81,6 +95,7 @@ export const holdsNothing: SequenceRule = { elements: () => [] };
 /** SequenceInsert: the input's elements, shared, with a copy of the tensor at the position (default: appended). */
 export const sharesAndCopiesInserted: SequenceRule = {
   elements: (ctx) => {
+    if (!ctx.present(2)) return [{ kind: 'sharedAll', input: 0 }, { kind: 'copy', input: 1 }];
     const n = ctx.length(0);
     if (n === null) return 'the elements of the input sequence are not known';
     const p = position(ctx, 2, n, n, true, 'insert');
@@ -94,6 +109,7 @@ export const sharesAndCopiesInserted: SequenceRule = {
 /** SequenceErase: the input's elements but the one at the position (default: the last), shared. */
 export const sharesAllButErased: SequenceRule = {
   elements: (ctx) => {
+    if (!ctx.present(1)) return [{ kind: 'sharedAllButLast', input: 0 }];
     const n = ctx.length(0);
     if (n === null) return 'the elements of the input sequence are not known';
     if (n === 0) return 'erasing from an empty sequence (ORT fails the run)';
@@ -141,6 +157,29 @@ export const newTensorPerPart: SequenceRule = {
       else shape.splice(axis, 1);
       return { kind: 'new', bytes: other * s * size, shape };
     });
+  },
+};
+
+/**
+ * Loop: a loop-carried sequence output holds the initial sequence's elements, shared, then one new
+ * tensor per element its body appended over the iterations (the inference follows a body that only
+ * appends: src/shape/rules/controlFlow.ts). Outputs past the carried values are scan outputs,
+ * tensors the Loop concatenates.
+ */
+export const carriesAppended: SequenceRule = {
+  elements: (ctx, o) => {
+    const input = o + 2;
+    if (!ctx.present(input)) return 'its initial value is absent';
+    const n = ctx.length(input);
+    if (n === null) return 'the elements of the initial sequence are not known';
+    const fin = ctx.outputElements(o);
+    if (fin === null || fin.length < n) return 'what its body appends is not known before the run (a trip count known only at run time, a body that does more than append, or shapes that change across iterations)';
+    const size = ctx.outputElementBytes(o);
+    if (size === null) return 'the element dtype has no fixed element size';
+    const out: ElementSource[] = [];
+    for (let p = 0; p < n; p++) out.push({ kind: 'shared', input, position: p });
+    for (const shape of fin.slice(n)) out.push({ kind: 'new', bytes: shape.reduce((a, d) => a * d, size), shape });
+    return out;
   },
 };
 

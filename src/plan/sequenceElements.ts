@@ -3,16 +3,19 @@
  * sequence kernel copies and what it shares). A sequence value itself takes no arena bytes (ORT's
  * TensorSeq is a heap object); each element tensor is allocated by the step that copies or cuts it,
  * and freed after the release of the last sequence that holds it, so it is its own interval of the
- * live curve. Where any element of a sequence is not known before the run (a sequence fed to the
- * graph, made by an op without a `sequence` rule, read by one that may keep its elements, a
- * position known only at run time), that sequence's size is unavailable with the reason, and so
- * is every sequence sharing an element with it. Linear in the steps and elements.
+ * live curve. A sequence given to the graph (an input, a body's input, an outer-scope value)
+ * holds elements owned outside it, of a count not known here: they are not this graph's bytes, and
+ * appending to such a sequence or erasing its last element is still followed. Where an element of
+ * this graph's is not known before the run (a sequence made by an op without a `sequence` rule,
+ * read by one that may keep its elements, a position known only at run time), that sequence's size
+ * is unavailable with the reason, and so is every sequence sharing an element with it. Linear in
+ * the steps and elements.
  */
-import { dataTypeBits } from '../onnx/dataType';
+import { DataType, dataTypeBits } from '../onnx/dataType';
 import { findOp } from '../ops/registry';
 import type { ElementSource, SequenceRuleContext } from '../ops/sequenceRule';
 import { evaluateDim } from '../shape/symbolicDim';
-import type { InferredValue } from '../shape/types';
+import type { InferredValue, SymDim } from '../shape/types';
 import type { AllocationPlan } from './allocationPlan';
 import type { ExecGraph, ExecNode } from './execGraph';
 import type { SizeWithReason } from './peakMemory';
@@ -33,6 +36,12 @@ export interface ElementChunk {
   at: number;
   /** The step after which it is freed, -1 when held to the end of the run (a graph output holds it). */
   freedAfter: number;
+}
+
+/** A sequence's elements: this graph's chunks by id, in order, after elements owned outside the graph when `ext`. */
+interface ElementList {
+  ext: boolean;
+  ids: number[];
 }
 
 /** The element chunks of a graph and the size of each of its sequence values. */
@@ -61,8 +70,9 @@ export interface SequenceInput {
 /** Whether a node of `exec` makes a sequence by a `sequence` rule: a graph without one has no chunks to model. */
 export function makesSequences(exec: ExecGraph): boolean {
   for (const n of exec.nodes) {
-    // Every op with a rule is named Sequence* or SplitToSequence: one character test spares a lookup per node.
-    if (!n || n.opType.charCodeAt(0) !== 83) continue;
+    // Every op with a rule is named Sequence*, SplitToSequence or Loop: one character test spares a lookup per node.
+    const c = n ? n.opType.charCodeAt(0) : 0;
+    if (!n || (c !== 83 && c !== 76)) continue;
     const facet = findOp(n.domain, n.opType)?.sequence;
     if (facet?.present && facet.value.elements) return true;
   }
@@ -74,13 +84,14 @@ export function sequenceElements(input: SequenceInput): SequenceElements | null 
   const { exec, order, allocation: a, release, typeAt, sizeAt, bindings } = input;
   if (!makesSequences(exec)) return null;
   const chunks: ElementChunk[] = [];
-  // Each sequence's element chunk ids in order, or the reason they are unknown.
-  const elements = new Map<number, number[] | string>();
+  // Each sequence's elements, or the reason they are unknown.
+  const elements = new Map<number, ElementList | string>();
   const isSequence = (v: number): boolean => v >= 0 && typeAt(v)?.kind === 'sequence';
-  const elementsOf = (v: number): number[] | string => {
+  const given: ElementList = { ext: true, ids: [] };
+  const elementsOf = (v: number): ElementList | string => {
     const known = elements.get(a.rootOf[v]!);
     if (known !== undefined) return known;
-    if (a.producedAt[v]! < 0) return `'${a.table.names[v]}' is given to the graph, so its elements are not known before the run`;
+    if (a.producedAt[v]! < 0) return given;
     return `the elements of '${a.table.names[v]}' are not known`;
   };
   // Sequences read by an op that may keep their elements (no `sequence` rule): their chunks' lifetimes are not known.
@@ -93,7 +104,8 @@ export function sequenceElements(input: SequenceInput): SequenceElements | null 
     const inputEnd = first + n.inputs.length + n.implicitInputs.length;
     for (let s = first; s < inputEnd; s++) {
       const v = slots[s]!;
-      if (!facet?.present && isSequence(v)) keptBy.set(a.rootOf[v]!, `${n.opType} '${n.name || n.opType}' reads '${a.table.names[v]}' and may keep its elements (its sequence handling is not modeled)`);
+      // A body reading an outer sequence (an implicit input) may put its elements anywhere.
+      if ((!facet?.present || s >= first + n.inputs.length) && isSequence(v)) keptBy.set(a.rootOf[v]!, `${n.opType} '${n.name || n.opType}' reads '${a.table.names[v]}' and may keep its elements (its sequence handling is not modeled)`);
     }
     for (let s = inputEnd; s < slotStart[n.index + 1]!; s++) {
       const v = slots[s]!;
@@ -103,8 +115,8 @@ export function sequenceElements(input: SequenceInput): SequenceElements | null 
         elements.set(v, `${n.opType} '${n.name || n.opType}' makes '${a.table.names[v]}', and what it puts in a sequence is not modeled`);
         continue;
       }
-      const ctx = ruleContext(n, first, a, typeAt, bindings, elementsOf);
-      const made = rule(ctx);
+      const ctx = ruleContext(n, first, inputEnd, a, typeAt, bindings, elementsOf);
+      const made = rule(ctx, s - inputEnd);
       const ids = typeof made === 'string' ? `${n.opType} '${n.name || n.opType}': ${made}` : chunksOf(made, n, first, v, step, a, sizeAt, elementsOf, chunks);
       elements.set(v, ids);
       // An output whose elements are unknown may share any element of the node's sequence inputs: their lifetimes are unknown too.
@@ -118,36 +130,47 @@ export function sequenceElements(input: SequenceInput): SequenceElements | null 
   }
   // A chunk is freed after the last release of a sequence holding it; a sequence sharing a chunk with one whose elements may be kept is unknown too.
   const tainted = new Map<number, string>();
-  for (const [seq, ids] of elements) {
-    if (typeof ids === 'string') continue;
+  for (const [seq, list] of elements) {
+    if (typeof list === 'string') continue;
     const kept = keptBy.get(seq);
     const r = release.at[seq]!;
-    for (const id of ids) {
+    for (const id of list.ids) {
       const c = chunks[id]!;
       if (kept !== undefined) tainted.set(id, kept);
       if (c.freedAfter !== -1) c.freedAfter = r < 0 ? -1 : Math.max(c.freedAfter, r);
     }
   }
   const sizes = new Map<number, SizeWithReason>();
-  for (const [seq, ids] of elements) {
-    let reason = typeof ids === 'string' ? ids : null;
-    if (reason === null) for (const id of ids as number[]) if (tainted.has(id)) { reason = tainted.get(id)!; break; }
+  for (const [seq, list] of elements) {
+    let reason = typeof list === 'string' ? list : null;
+    if (reason === null) for (const id of (list as ElementList).ids) if (tainted.has(id)) { reason = tainted.get(id)!; break; }
     sizes.set(seq, reason === null ? { bytes: 0, reason: null } : { bytes: null, reason });
   }
   // Chunks held only by sequences with unknown sizes are not modeled: those sizes carry the unknown.
   const modeled = new Uint8Array(chunks.length);
-  for (const [seq, ids] of elements) if (typeof ids !== 'string' && sizes.get(seq)!.bytes !== null) for (const id of ids) modeled[id] = 1;
+  for (const [seq, list] of elements) if (typeof list !== 'string' && sizes.get(seq)!.bytes !== null) for (const id of list.ids) modeled[id] = 1;
   return { chunks: chunks.filter((_, id) => modeled[id] === 1), sizes };
 }
 
 /** Turns a rule's element sources into chunk ids, allocating the new chunks; or the reason a size is unknown. */
-function chunksOf(made: readonly ElementSource[], n: ExecNode, first: number, seq: number, step: number, a: AllocationPlan, sizeAt: (v: number) => SizeWithReason, elementsOf: (v: number) => number[] | string, chunks: ElementChunk[]): number[] | string {
-  const ids: number[] = [];
-  for (const [position, e] of made.entries()) {
-    if (e.kind === 'shared') {
+function chunksOf(made: readonly ElementSource[], n: ExecNode, first: number, seq: number, step: number, a: AllocationPlan, sizeAt: (v: number) => SizeWithReason, elementsOf: (v: number) => ElementList | string, chunks: ElementChunk[]): ElementList | string {
+  const out: ElementList = { ext: false, ids: [] };
+  const ids = out.ids;
+  for (const e of made) {
+    // Its position in the sequence: after the elements owned outside the graph, when there are such.
+    const position = ids.length;
+    if (e.kind === 'shared' || e.kind === 'sharedAll' || e.kind === 'sharedAllButLast') {
       const from = elementsOf(a.slots[first + e.input]!);
       if (typeof from === 'string') return from;
-      ids.push(from[e.position]!);
+      if (e.kind === 'shared') {
+        // Rules ask for positions only of lists whose count they know (no elements owned outside).
+        ids.push(from.ids[e.position]!);
+        continue;
+      }
+      out.ext ||= from.ext;
+      if (e.kind === 'sharedAll') ids.push(...from.ids);
+      else if (from.ids.length > 0) ids.push(...from.ids.slice(0, -1));
+      else if (!from.ext) return 'erasing from an empty sequence (ORT fails the run)';
       continue;
     }
     let bytes: number;
@@ -165,35 +188,53 @@ function chunksOf(made: readonly ElementSource[], n: ExecNode, first: number, se
     ids.push(chunks.length);
     chunks.push({ sequence: seq, position, bytes, shape, copyOf, at: step, freedAfter: a.producedAt[seq]! });
   }
-  return ids;
+  return out;
 }
 
-function ruleContext(n: ExecNode, first: number, a: AllocationPlan, typeAt: (v: number) => InferredValue | undefined, bindings: Readonly<Record<string, number>>, elementsOf: (v: number) => number[] | string): SequenceRuleContext {
+function ruleContext(n: ExecNode, first: number, outFirst: number, a: AllocationPlan, typeAt: (v: number) => InferredValue | undefined, bindings: Readonly<Record<string, number>>, elementsOf: (v: number) => ElementList | string): SequenceRuleContext {
   const slot = (i: number): number => (i < n.inputs.length && n.inputs[i] !== '' ? a.slots[first + i]! : -1);
+  const bytesOf = (t: InferredValue | undefined): number | null => {
+    const bits = t?.dtype != null ? dataTypeBits(t.dtype) : null;
+    return bits === null || bits % 8 !== 0 || t?.dtype === DataType.STRING ? null : bits / 8;
+  };
+  const bound = (shape: readonly SymDim[]): number[] | null => {
+    const dims: number[] = [];
+    for (const d of shape) {
+      const v = evaluateDim(d, bindings);
+      if (typeof v !== 'number') return null;
+      dims.push(v);
+    }
+    return dims;
+  };
   return {
     inputCount: n.inputs.length,
     present: (i) => slot(i) >= 0,
     length: (i) => {
       const e = slot(i) >= 0 ? elementsOf(slot(i)) : 'absent';
-      return typeof e === 'string' ? null : e.length;
+      return typeof e === 'string' || e.ext ? null : e.ids.length;
+    },
+    outputElements: (o) => {
+      const v = outFirst + o < a.slots.length ? a.slots[outFirst + o]! : -1;
+      const els = v >= 0 ? typeAt(v)?.elements : undefined;
+      if (!els) return null;
+      const out: number[][] = [];
+      for (const e of els) {
+        const dims = bound(e);
+        if (dims === null) return null;
+        out.push(dims);
+      }
+      return out;
+    },
+    outputElementBytes: (o) => {
+      const v = a.slots[outFirst + o] ?? -1;
+      return v >= 0 ? bytesOf(typeAt(v)) : null;
     },
     ints: (i) => (slot(i) >= 0 ? typeAt(slot(i))?.value ?? null : null),
     shape: (i) => {
       const t = slot(i) >= 0 ? typeAt(slot(i)) : undefined;
-      if (!t?.shape) return null;
-      const dims: number[] = [];
-      for (const d of t.shape) {
-        const v = evaluateDim(d, bindings);
-        if (typeof v !== 'number') return null;
-        dims.push(v);
-      }
-      return dims;
+      return t?.shape ? bound(t.shape) : null;
     },
-    elementBytes: (i) => {
-      const t = slot(i) >= 0 ? typeAt(slot(i)) : undefined;
-      const bits = t?.dtype != null ? dataTypeBits(t.dtype) : null;
-      return bits === null || bits % 8 !== 0 || t?.dtype === 8 ? null : bits / 8;
-    },
+    elementBytes: (i) => (slot(i) >= 0 ? bytesOf(typeAt(slot(i))) : null),
     int: (name, fallback) => n.attributes.find((x) => x.name === name)?.i ?? fallback,
   };
 }

@@ -490,6 +490,7 @@ function zip(st: PassResult | undefined, rt: PassResult): InferenceResult {
       value: concrete,
       reason: r.reason,
     };
+    if (r.elements) byId[id]!.elements = r.elements;
     size++;
   }
   const subgraphs = new Map<Graph, InferenceResult>();

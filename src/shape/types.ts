@@ -29,6 +29,8 @@ export interface InferredValue {
   value: number[] | null;
   /** Why the shape or type is (partly) unknown, e.g. "no shape rule for com.x::Foo"; null if fully known. */
   reason: string | null;
+  /** A sequence's element shapes in order (runtime channel), when the count and every position are known. */
+  elements?: SymDim[][];
 }
 
 /** Inference result of one graph, with its subgraph bodies' results nested by Graph object. */

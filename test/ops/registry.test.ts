@@ -42,12 +42,12 @@ test('every registry entry states every facet: present with evidence, or absent 
   assert.ok(OP_REGISTRY.size > 250, `the registry has ${OP_REGISTRY.size} entries`);
 });
 
-test('the sequence facet: stated with evidence by the ops that make or read sequences; those that make one are named S* (makesSequences tests only those)', () => {
+test('the sequence facet: stated with evidence by the ops that make or read sequences; those that make one are named S* or L* (makesSequences tests only those)', () => {
   const stated = [...OP_REGISTRY.values()].filter((e) => e.sequence !== undefined);
-  assert.deepEqual(stated.map((e) => e.opType).sort(), ['ConcatFromSequence', 'SequenceAt', 'SequenceConstruct', 'SequenceEmpty', 'SequenceErase', 'SequenceInsert', 'SequenceLength', 'SplitToSequence']);
+  assert.deepEqual(stated.map((e) => e.opType).sort(), ['ConcatFromSequence', 'Loop', 'SequenceAt', 'SequenceConstruct', 'SequenceEmpty', 'SequenceErase', 'SequenceInsert', 'SequenceLength', 'SplitToSequence']);
   for (const e of stated) {
     assert.ok(e.sequence!.present && evidenceProblem(e.sequence!.evidence) === null, e.key);
-    if (e.sequence!.present && e.sequence!.value.elements) assert.ok(e.opType.startsWith('S'), `${e.key} makes sequences but is not named S*`);
+    if (e.sequence!.present && e.sequence!.value.elements) assert.ok(/^[SL]/.test(e.opType), `${e.key} makes sequences but is not named S* or L*`);
   }
 });
 

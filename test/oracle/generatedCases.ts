@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel, olderContribOpsModel, moreContribOpsModel, signedQuantMatMulModel, sequenceOpsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel, olderContribOpsModel, moreContribOpsModel, signedQuantMatMulModel, sequenceOpsModel, loopCarriedSequenceModel, loopTransientSequenceModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -131,6 +131,14 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   // Sequence element tensors: copied, cut, shared and freed with the last sequence holding them.
   write('sequence_ops.onnx', sequenceOpsModel());
   cases.push({ path: files[files.length - 1]!, options: { dims: { N: 2 } } });
+  // A list appended to in a Loop (torch.jit's export of list.append), over 1 and 3 iterations.
+  for (const trips of [1, 3]) {
+    write(`loop_carried_sequence_${trips}.onnx`, loopCarriedSequenceModel(trips));
+    cases.push({ path: files[files.length - 1]!, options: {} });
+  }
+  // A sequence made and read within each iteration of a Loop body.
+  write('loop_transient_sequence.onnx', loopTransientSequenceModel());
+  cases.push({ path: files[files.length - 1]!, options: {} });
   // A Loop's scan outputs, kept from every iteration and concatenated at the end.
   for (const trips of [1, 4]) {
     write(`loop_scan_outputs_${trips}.onnx`, loopScanOutputsModel(trips));

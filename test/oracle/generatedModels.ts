@@ -3,7 +3,7 @@
  * nodes, in-place and alias ops, dtype changes, broadcasting, dangling values), alias chains,
  * dead-buffer reuse patterns, and If/Loop graphs reading outer-scope values.
  */
-import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
+import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue, typedValue } from '../support/onnxBuilder';
 import { mulberry32 as rng } from '../support/seededRandom';
 
 
@@ -1487,5 +1487,65 @@ export function sequenceOpsModel(): Uint8Array {
     inputs: [tensorValue('X', F, ['N', 6, 32])],
     outputs: [tensorValue('Y', F, ['N', 2, 32]), tensorValue('Z', F, ['N', 6, 32]), tensorValue('V', F, ['N', 5, 32]), tensorValue('len', I, [])],
     initializers: [int64Tensor('four', [4], []), int64Tensor('sizes', [1, 2, 3]), int64Tensor('last', [-1], []), int64Tensor('zero', [0], []), int64Tensor('one', [1], [])],
+  });
+}
+
+/**
+ * A list built in a Loop, as torch.jit exports `for ...: out.append(f(x))`: SequenceEmpty, a Loop
+ * whose body appends one tensor to its loop-carried sequence, then ConcatFromSequence. ORT hands
+ * the sequence from iteration to iteration and to the Loop's output without copying; each appended
+ * tensor is a copy the body's SequenceInsert makes, held until the last sequence holding it goes.
+ */
+export function loopCarriedSequenceModel(trips: number): Uint8Array {
+  const F = DataType.FLOAT;
+  const seqT = (n: string) => typedValue(n, { sequenceType: { elemType: { tensorType: { elemType: F, shape: { dim: [{ dimValue: 4 }, { dimValue: 256 }] } } } } });
+  const body = graph({
+    name: 'append_body',
+    nodes: [
+      node('Relu', ['X'], ['r'], { name: 'b_relu' }),
+      node('SequenceInsert', ['s_in', 'r'], ['s_out'], { name: 'b_insert' }),
+      node('Identity', ['cond_in'], ['cond_out'], { name: 'b_cond' }),
+    ],
+    inputs: [tensorValue('iter', DataType.INT64, []), tensorValue('cond_in', DataType.BOOL, []), seqT('s_in')],
+    outputs: [tensorValue('cond_out', DataType.BOOL, []), seqT('s_out')],
+  });
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('SequenceEmpty', [], ['s0'], { name: 'empty' }),
+      node('Loop', ['trip', 'keep', 's0'], ['s_final'], { name: 'loop', attrs: [attr.graph('body', body)] }),
+      node('ConcatFromSequence', ['s_final'], ['Y'], { name: 'concat', attrs: [attr.int('axis', 0)] }),
+      node('Neg', ['Y'], ['Z'], { name: 'neg' }),
+    ],
+    inputs: [tensorValue('X', F, [4, 256])],
+    outputs: [tensorValue('Z', F, [4 * trips, 256])],
+    initializers: [int64Tensor('trip', [trips], []), tensor('keep', DataType.BOOL, [], { values: [1] })],
+  });
+}
+
+/** A Loop whose body builds and reads a sequence that dies within the iteration (SequenceConstruct, ConcatFromSequence), beside a carried tensor. */
+export function loopTransientSequenceModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const t = (n: string) => tensorValue(n, F, [4, 256]);
+  const body = graph({
+    name: 'transient_body',
+    nodes: [
+      node('SequenceConstruct', ['acc_in', 'X'], ['pair'], { name: 't_construct' }),
+      node('ConcatFromSequence', ['pair'], ['both'], { name: 't_concat', attrs: [attr.int('axis', 0)] }),
+      node('Add', ['acc_in', 'X'], ['acc_out'], { name: 't_add' }),
+      node('Identity', ['cond_in'], ['cond_out'], { name: 't_cond' }),
+    ],
+    inputs: [tensorValue('iter', DataType.INT64, []), tensorValue('cond_in', DataType.BOOL, []), t('acc_in')],
+    outputs: [tensorValue('cond_out', DataType.BOOL, []), t('acc_out'), tensorValue('both', F, [8, 256])],
+  });
+  return buildModel({
+    opset: 17,
+    nodes: [
+      node('Loop', ['trip', 'keep', 'X'], ['acc', 'stacked'], { name: 'loop', attrs: [attr.graph('body', body)] }),
+      node('Neg', ['stacked'], ['Z'], { name: 'neg' }),
+    ],
+    inputs: [t('X')],
+    outputs: [t('acc'), tensorValue('Z', F, [3, 8, 256])],
+    initializers: [int64Tensor('trip', [3], []), tensor('keep', DataType.BOOL, [], { values: [1] })],
   });
 }

@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildModel, DataType, int64Tensor, node, tensorValue, typedValue } from '../support/onnxBuilder';
+import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue, typedValue } from '../support/onnxBuilder';
 import { constructEraseInsertAt } from '../support/sequenceModels';
 import { reportOfBytes, analysisOf } from '../support/dimModels';
 import { buildReport } from '../../src/analyze/buildReport';
@@ -147,4 +147,64 @@ test("sequence elements: each step's scratch plus the elements it allocates equa
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+/** `start` (SequenceEmpty, or SequenceConstruct(X)) → Loop(trips) with `bodyNodes` (after r = Relu(X)) → ConcatFromSequence. */
+function loopSequenceModel(trips: number, bodyNodes: ReturnType<typeof node>[], extraInits: ReturnType<typeof int64Tensor>[] = [], start: 'empty' | 'construct' = 'empty'): Uint8Array {
+  const seqT = (n: string) => typedValue(n, { sequenceType: { elemType: { tensorType: { elemType: F } } } });
+  const body = graph({
+    name: 'body',
+    nodes: [node('Relu', ['X'], ['r']), ...bodyNodes, node('Identity', ['cond_in'], ['cond_out'])],
+    inputs: [tensorValue('iter', DataType.INT64, []), tensorValue('cond_in', DataType.BOOL, []), seqT('s_in')],
+    outputs: [tensorValue('cond_out', DataType.BOOL, []), seqT('s_out')],
+  });
+  return buildModel({
+    opset: 17,
+    nodes: [
+      start === 'empty' ? node('SequenceEmpty', [], ['s0']) : node('SequenceConstruct', ['X'], ['s0']),
+      node('Loop', ['trip', 'keep', 's0'], ['s_final'], { attrs: [attr.graph('body', body)] }),
+      node('ConcatFromSequence', ['s_final'], ['Y'], { attrs: [attr.int('axis', 0)] }),
+    ],
+    inputs: [tensorValue('X', F, [4, 256])],
+    outputs: [tensorValue('Y', F, null)],
+    initializers: [int64Tensor('trip', [trips], []), tensor('keep', DataType.BOOL, [], { values: [1] }), ...extraInits],
+  });
+}
+
+test('sequence elements: a Loop whose body appends to its loop-carried sequence holds one copy per iteration until the last holder goes', () => {
+  const g = reportOfBytes(loopSequenceModel(3, [node('SequenceInsert', ['s_in', 'r'], ['s_out'])]), 'loop.onnx').graphs;
+  const main = g[0]!;
+  // The measured figures (ORT 1.30, the oracle's loop_carried_sequence_3): 3 × 4 KiB after the Loop, then Y beside them.
+  assert.deepEqual(main.steps.map((s) => s.liveBytes), [0, 12288, 24576]);
+  assert.deepEqual(main.values.filter((v) => v.sequenceElement).map((v) => [v.name, v.bytes, v.producedAt, v.releasedAfter]), [
+    ['s_final[0]', 4096, 1, 2], ['s_final[1]', 4096, 1, 2], ['s_final[2]', 4096, 1, 2],
+  ]);
+  assert.deepEqual(main.values.find((v) => v.name === 'Y')!.shape, [12, 256]);
+  // In the body, the carried-in sequence's elements are held outside it: only this iteration's copy is the body's.
+  const body = g[1]!;
+  assert.equal(body.values.find((v) => v.name === 's_out')!.bytes, 0);
+  assert.deepEqual(body.values.filter((v) => v.sequenceElement).map((v) => [v.name, v.bytes]), [['s_out[0]', 4096]]);
+  // The arena replay keeps each iteration's copy as an element of the Loop's output (the oracle checks its figures against ORT).
+  assert.ok(main.steps.every((s) => s.arenaInUseBytes !== null), main.steps.map((s) => s.arenaReason).join('; '));
+});
+
+test('sequence elements: a Loop body that does more than append (erases, or appends a shape that grows with the sequence) leaves the Loop output unavailable', () => {
+  // From [X]: append r, then erase the first element (the initial X's copy in the first iteration).
+  const erasing = loopSequenceModel(3, [node('SequenceInsert', ['s_in', 'r'], ['s_mid']), node('SequenceErase', ['s_mid', 'zero'], ['s_out'])], [int64Tensor('zero', [0], [])], 'construct');
+  const a = reportOfBytes(erasing, 'erase.onnx').graphs[0]!;
+  assert.equal(a.values.find((v) => v.name === 's_final')!.bytes, null);
+  assert.match(a.values.find((v) => v.name === 's_final')!.unavailableReason!, /what its body appends is not known before the run/);
+  assert.equal(a.steps[1]!.liveBytes, null);
+  // Appends Tile(r, [len+1, 1]): a tensor that grows with the sequence's length.
+  const growing = loopSequenceModel(3, [
+    node('SequenceLength', ['s_in'], ['len']),
+    node('Add', ['len', 'one'], ['len1']),
+    node('Unsqueeze', ['len1', 'zero'], ['len1v']),
+    node('Concat', ['len1v', 'onev'], ['reps'], { attrs: [attr.int('axis', 0)] }),
+    node('Tile', ['r', 'reps'], ['big']),
+    node('SequenceInsert', ['s_in', 'big'], ['s_out']),
+  ], [int64Tensor('one', [1], []), int64Tensor('zero', [0]), int64Tensor('onev', [1])]);
+  const b = reportOfBytes(growing, 'grow.onnx').graphs[0]!;
+  assert.equal(b.values.find((v) => v.name === 's_final')!.bytes, null);
+  assert.equal(b.peak.bytes, null);
 });

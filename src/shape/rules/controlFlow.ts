@@ -68,6 +68,7 @@ const loopRule: ShapeRule = (ctx) => {
   // ONNX leaves the iteration count unknown even for a constant M; only the runtime channel knows it.
   let trips: SymDim = m !== null && (!condIn || condPassThrough) ? m : ctx.dataDependent('iterations');
   if (ctx.isStatic) trips = null;
+  const finalElements = body && typeof trips === 'number' ? appendedElements(ctx, body, trips, [iterVal, { ...condVal, value: null }], bodyCarried, outs) : [];
   return ctx.node.outputs.map((_, i) => {
     const b = outs[i + 1];
     if (i < nCarried) {
@@ -76,12 +77,46 @@ const loopRule: ShapeRule = (ctx) => {
       if (ctx.isStatic) return { kind: b?.kind ?? init?.kind ?? 'tensor', elemKind: b?.elemKind, dtype, shape: null };
       const shape = unionShapes(init?.shape ?? null, b?.shape ?? null);
       const reason = shape && shape.some((d) => d === null) ? 'loop-carried dim changes across iterations' : null;
-      return { kind: b?.kind ?? init?.kind ?? 'tensor', elemKind: b?.elemKind, dtype, shape, reason: b?.reason ?? reason };
+      const kind = b?.kind ?? init?.kind ?? 'tensor';
+      const elements = finalElements[i];
+      return elements ? { kind, dtype, shape, elements } : { kind, elemKind: b?.elemKind, dtype, shape, reason: b?.reason ?? reason };
     }
     if (!b) return null;
     return { ...out(b.dtype, b.shape ? [trips, ...b.shape] : null), reason: b.reason };
   });
 };
+
+/** The most elements a loop-carried sequence is followed to (past it, its elements are unknown). */
+const MAX_LOOP_ELEMENTS = 65536;
+
+/**
+ * The element shapes of each loop-carried sequence after `trips` iterations, where the body only
+ * appends to it: its output holds the input's elements (the same entries) followed by new ones, and
+ * a second iteration appends the same shapes again. Then every iteration appends them (a body whose
+ * appended shapes change with the sequence's length shows that in the second iteration); otherwise
+ * the entry is undefined. `outs` is the body inferred once with the initial sequences; when a
+ * sequence qualifies the body is inferred twice more (the second iteration, then the first again,
+ * so the body's stored result stays the first iteration's).
+ */
+function appendedElements(ctx: RuleContext, body: Graph, trips: number, head: Val[], carried: (Val | null)[], outs: Val[]): (SymDim[][] | undefined)[] {
+  const appended = (before: SymDim[][], after: SymDim[][] | undefined): SymDim[][] | null =>
+    after && after.length >= before.length && before.every((e, k) => after[k] === e) ? after.slice(before.length) : null;
+  const first = carried.map((v, i) => (v?.kind === 'sequence' && v.elements ? appended(v.elements, outs[i + 1]?.elements) : null));
+  if (first.every((a) => a === null)) return [];
+  const second = carried.map((v, i) => (first[i] && v ? { ...v, elements: [...v.elements!, ...first[i]!] } : v));
+  const outs2 = ctx.inferBody(body, [...head, ...second]);
+  ctx.inferBody(body, [...head, ...carried]);
+  return carried.map((v, i) => {
+    const a = first[i];
+    if (!a || !v?.elements) return undefined;
+    const again = appended(second[i]!.elements!, outs2[i + 1]?.elements);
+    if (!again || again.length !== a.length || again.some((e, k) => e.length !== a[k]!.length || e.some((d, j) => !dimsEqual(d, a[k]![j]!)))) return undefined;
+    if (v.elements.length + trips * a.length > MAX_LOOP_ELEMENTS) return undefined;
+    const out = [...v.elements];
+    for (let t = 0; t < trips; t++) out.push(...a);
+    return out;
+  });
+}
 
 const scanRule: ShapeRule = (ctx) => {
   const body = graphAttr(ctx, 'body');
