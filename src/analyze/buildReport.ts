@@ -190,10 +190,11 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     bindings,
     view,
     inputValues: values,
-    infer: (graph, outerScope, staticPass, inputValues) =>
+    infer: (graph, outerScope, staticPass, inputValues, iterationInput) =>
       inferShapes(graph, {
         ...inferOptions,
         ...(inputValues ? { inputValues } : {}),
+        ...(iterationInput ? { iterationInput } : {}),
         ...(outerScope.size > 0 ? { outerScope: new Map<string, InferredValue>(outerScope) } : { staticPass }),
       }),
     graphs: [],

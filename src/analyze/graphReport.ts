@@ -30,7 +30,13 @@ import { estimateInitialization, InitializerUseMemo, type InitializationStep, ty
 
 /** Type inference as the report uses it: one graph, with the outer scope's types. */
 /** Infers a graph; `staticPass` keeps its binding-independent pass, `inputValues` are the contents the user fixed for the main graph's inputs. */
-export type InferGraph = (graph: Graph, outerScope: ReadonlyMap<string, InferredValue>, staticPass?: StaticPassMemo, inputValues?: Readonly<Record<string, readonly number[]>>) => InferenceResult;
+export type InferGraph = (
+  graph: Graph,
+  outerScope: ReadonlyMap<string, InferredValue>,
+  staticPass?: StaticPassMemo,
+  inputValues?: Readonly<Record<string, readonly number[]>>,
+  iterationInput?: { name: string; symbol: string },
+) => InferenceResult;
 
 /**
  * A graph as ORT executes it after the level-0 transforms, kept across reports of one model. The
@@ -136,6 +142,12 @@ export function valueSize(exec: ExecGraph, name: string, t: InferredValue | unde
   return s.bytes === null && t.reason ? { bytes: null, reason: t.reason } : s;
 }
 
+/** A Loop body's iteration-number input and the symbol its contents are (as the Loop's shape rule names it), else undefined. */
+function iterationInputOf(graph: Graph, parent: GraphParent | null): { name: string; symbol: string } | undefined {
+  const name = graph.inputs[0]?.name;
+  return parent?.opType === 'Loop' && name ? { name, symbol: `${parent.node}.iteration` } : undefined;
+}
+
 /** What every step without bodies shares as its `subgraphs` (never written): an empty array per step was 200k at 200k steps. */
 const NO_BODIES: string[] = [];
 
@@ -160,7 +172,7 @@ export function buildGraphReport(
     // A rebind or view switch: the transforms' result is binding-independent; only inference reruns.
     exec = known.exec;
     ctx.progress.phaseDone(0, graphId, nodeCount);
-    inference = ctx.infer(known.typed, outerTypes, known.staticPass, parent === null ? ctx.inputValues : undefined);
+    inference = ctx.infer(known.typed, outerTypes, known.staticPass, parent === null ? ctx.inputValues : undefined, iterationInputOf(graph, parent));
   } else {
     exec = buildExecGraph(graph, new Set(outerTypes.keys()), ctx.outerMemo);
     // Inference is the costly step: when the transforms left the graph as they last typed it (the usual
@@ -170,7 +182,7 @@ export function buildGraphReport(
     const inferExec = (e: ExecGraph): InferenceResult => {
       if (memo === null || memo.exec !== e || memo.version !== e.version) {
         const typed = execGraphToGraph(e, graph.name);
-        memo = { exec: e, version: e.version, typed, result: ctx.infer(typed, outerTypes, undefined, parent === null ? ctx.inputValues : undefined) };
+        memo = { exec: e, version: e.version, typed, result: ctx.infer(typed, outerTypes, undefined, parent === null ? ctx.inputValues : undefined, iterationInputOf(graph, parent)) };
       }
       return memo.result;
     };

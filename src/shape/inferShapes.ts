@@ -18,7 +18,7 @@ import { domainName } from '../onnx/domain';
 import { presentEntries } from '../onnx/presentEntries';
 import { constantVal, fromType, isIncomplete, mergeDeclared, nameUnnamedDims, tensorVal, unknownVal } from './passValues';
 import { propagatedContents, propagateStaticData, type PropagatedData } from './staticDataPropagation';
-import { singleSymbol, symbolDim } from './symbolicDim';
+import { dimSymbols, singleSymbol, symbolDim } from './symbolicDim';
 import type { InferenceResult, InferredValue, SymDim } from './types';
 
 /** The graph fields inference reads; both `Graph` and `ExecGraph` fit. */
@@ -66,6 +66,11 @@ export interface InferShapesOptions {
    * unknown dims included, so the static pass takes them as declared (see mergeDeclared).
    */
   declaredShapesAreOrts?: boolean;
+  /**
+   * A Loop body inferred on its own: its input `name` is the iteration number, whose contents the
+   * runtime pass gives as the symbol `symbol` (RuleContext.iterationNumber says what that allows).
+   */
+  iterationInput?: { name: string; symbol: string };
 }
 
 /** Nesting limit for subgraphs and function calls. */
@@ -239,6 +244,7 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
     }
     const fixed = inputValues?.[vi.name];
     if (fixed) values.get(vi.name)!.value = [...fixed];
+    if (depth === 0 && pass.iterationInput?.name === vi.name) values.get(vi.name)!.value = [symbolDim(pass.iterationInput.symbol)];
   });
 
   // One body inferrer per graph (it depends only on this graph's scope), not a closure per node.
@@ -274,6 +280,7 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
         v.value = propagatedContents(prop);
         if (prop) v.prop = prop;
       }
+      if (pass.iterationSymbols && v.shape) v = withoutIterationDims(v, pass.iterationSymbols, name);
       v = mergeDeclared(v, structure.declared[id], pass, name);
       if (isIncomplete(v) && v.reason === null) v.reason = inheritedReason(node, scope) ?? `${node.opType} '${label}' leaves output '${name}' partly unknown`;
       const st = twinVals?.[id];
@@ -281,6 +288,20 @@ function runGraph(pass: PassSettings, g: ShapeGraph, parent: Scope | null, forma
     }
   }
   return result;
+}
+
+/** `v` with every dim made of a Loop's iteration number unknown: it changes from one iteration to the next. */
+function withoutIterationDims(v: Val, symbols: ReadonlySet<string>, name: string): Val {
+  const shape = v.shape!;
+  let hit: string | undefined;
+  for (const d of shape) {
+    if (d === null || typeof d === 'number') continue;
+    hit = dimSymbols(d).find((sym) => symbols.has(sym));
+    if (hit) break;
+  }
+  if (!hit) return v;
+  const cleared = shape.map((d) => (d !== null && typeof d !== 'number' && dimSymbols(d).some((sym) => symbols.has(sym)) ? null : d));
+  return { ...v, shape: cleared, reason: v.reason ?? `a dim of '${name}' changes with the iteration number ('${hit}')` };
 }
 
 /**
@@ -516,6 +537,10 @@ export function inferShapes(graph: ShapeGraph, options: InferShapesOptions): Inf
       outer = { values, parent: null };
     }
     const inputValues = isStatic ? undefined : options.inputValues;
+    if (!isStatic && options.iterationInput) {
+      pass.iterationSymbols = new Set([options.iterationInput.symbol]);
+      pass.iterationInput = options.iterationInput;
+    }
     return runGraph(pass, graph, outer, null, 0, inputValues, twin);
   };
   const memo = options.outerScope ? undefined : options.staticPass;

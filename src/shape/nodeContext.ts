@@ -20,6 +20,13 @@ export interface PassSettings {
   canOverrideInitializers: boolean;
   /** Names of the data-dependent symbols generated so far in this pass. */
   generated: Set<string>;
+  /**
+   * Runtime pass: the symbols standing for a Loop's iteration number in its body's contents. A dim
+   * made of one changes from iteration to iteration, so it is unknown (inferShapes clears it).
+   */
+  iterationSymbols?: Set<string>;
+  /** Runtime pass of a Loop body inferred on its own: the input holding the iteration number (InferShapesOptions). */
+  iterationInput?: { name: string; symbol: string };
   /** The shape rule of an op (the op registry's, src/ops), or undefined for an op without one. */
   rules: ShapeRuleLookup;
   /** The graph's value_info is ORT's own NodeArg shapes (a graph ORT saved): see mergeDeclared. */
@@ -113,6 +120,13 @@ class NodeRuleContext implements RuleContext {
     this.pass.generated.add(name);
     const bound = this.pass.bindings[name];
     return typeof bound === 'number' ? bound : symbolDim(name);
+  }
+
+  iterationNumber(): SymDim {
+    if (this.pass.isStatic) return null;
+    const name = `${this.label}.iteration`;
+    (this.pass.iterationSymbols ??= new Set()).add(name);
+    return symbolDim(name);
   }
 
   inferBody(graph: Graph, inputs: (Val | null)[]): Val[] {

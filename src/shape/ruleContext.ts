@@ -71,6 +71,12 @@ export interface RuleContext {
    * binding for `<label>.<what>` or that symbol; in the static pass unknown.
    */
   dataDependent(what: string): SymDim;
+  /**
+   * A Loop's iteration number as its body's contents see it: in the runtime pass the symbol
+   * `<label>.iteration`, which contents may carry (a Slice from i to i + 1 is one long) but a dim
+   * may not (it would change every iteration: such a dim is unknown); in the static pass unknown.
+   */
+  iterationNumber(): SymDim;
   /** Infers the body graph of attribute `name` with the given formal input values; outputs by position. */
   inferBody(graph: Graph, inputs: (Val | null)[]): Val[];
 }

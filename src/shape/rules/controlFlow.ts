@@ -57,7 +57,8 @@ export function conditionPassesThrough(body: Graph): boolean {
 const loopRule: ShapeRule = (ctx) => {
   const body = graphAttr(ctx, 'body');
   const carried = ctx.inputs.slice(2);
-  const iterVal: Val = { kind: 'tensor', dtype: DataType.INT64, shape: [], value: null, reason: null };
+  const iter = ctx.iterationNumber();
+  const iterVal: Val = { kind: 'tensor', dtype: DataType.INT64, shape: [], value: iter === null ? null : [iter], reason: null };
   const condIn = input(ctx, 1);
   const condVal: Val = condIn ?? { kind: 'tensor', dtype: DataType.BOOL, shape: [], value: null, reason: null };
   const bodyCarried = carried.map((v) => (v && ctx.isStatic ? { ...v, shape: null, value: null } : v && { ...v, value: null }));

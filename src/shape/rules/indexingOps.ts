@@ -98,6 +98,8 @@ const slice: ShapeRule = (ctx) => {
     } else if (st === 1 && e !== null && s !== null && !(typeof e === 'number' && e >= SLICE_END_SENTINEL)) {
       // Symbolic bounds: assume the slice lies inside the dim (the usual cache/position slices).
       dims[axis] = ctx.isStatic || (typeof s === 'number' && s < 0) ? null : ctx.dim.sub(e, s);
+      // Which elements it keeps is not known, even where its length is.
+      ranges = null;
     } else {
       dims[axis] = null;
     }
