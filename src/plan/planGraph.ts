@@ -150,9 +150,10 @@ export function planSequences(
 ): SequenceElements | null {
   const seq = sequenceElements({ exec: input.exec, order: known.order, allocation: known.allocation, release: known.release, typeAt, sizeAt, bindings: input.bindings ?? {} });
   if (seq === null || input.view !== 'parallel') return seq;
+  const reason = "the parallel view does not model when a sequence's element tensors are freed";
   const sizes = new Map<number, SizeWithReason>();
-  for (const [i, size] of seq.sizes) sizes.set(i, size.bytes === null ? size : { bytes: null, reason: "the parallel view does not model when a sequence's element tensors are freed" });
-  return { chunks: [], sizes };
+  for (const [i, size] of seq.sizes) sizes.set(i, size.bytes === null ? size : { bytes: null, reason });
+  return seq.chunks.length > 0 ? { chunks: [], sizes, elementsLeftOut: reason } : { chunks: [], sizes };
 }
 
 /**
@@ -175,9 +176,11 @@ export function planLiveCurve(input: PlanGraphInput, known: StaticPlan, columns?
     const byName = new Map([...seq.sizes].map(([i, s]) => [names[i]!, s]));
     bytesOf = (name) => byName.get(name) ?? input.bytesOf(name);
   }
-  return input.view === 'parallel'
-    ? computeParallelCurve(known, bytesOf, isCallerProvided, sizeAt)
-    : computeLiveBytes(allocation, release, order.length, sizeAt, isCallerProvided, seq?.chunks);
+  if (input.view !== 'parallel') return computeLiveBytes(allocation, release, order.length, sizeAt, isCallerProvided, seq?.chunks);
+  const curve = computeParallelCurve(known, bytesOf, isCallerProvided, sizeAt);
+  // The element tensors are bytes this graph holds; a parallel peak without them would understate it.
+  if (!seq?.elementsLeftOut) return curve;
+  return { liveBytes: curve.liveBytes.map(() => null), liveReason: curve.liveReason.map(() => seq.elementsLeftOut!), peak: { bytes: null, step: null, reason: seq.elementsLeftOut, values: [], running: [], exact: false, upperBoundBytes: null } };
 }
 
 /** Replays the traced self-owned allocations (Allocate roots of tensors) and their frees in step order. */

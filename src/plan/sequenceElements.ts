@@ -49,6 +49,8 @@ export interface SequenceElements {
   chunks: ElementChunk[];
   /** Every sequence value a step produces (ortIndex): bytes 0 when its elements are modeled, else null with the reason. */
   sizes: Map<number, SizeWithReason>;
+  /** Set when element tensors exist but are left out (the parallel view): no peak may be given without them. */
+  elementsLeftOut?: string;
 }
 
 /** How the report and the sweep name element `position` of sequence `sequence`: `seq_1[0]`. */
