@@ -20,6 +20,7 @@ import type { ReleasePlan } from './releasePlan';
 import type { ParallelPeakFields } from './planTypes';
 import { ParallelCutModel, type CutBuffer } from './parallelCut';
 import { computeLiveBytes, type LiveCurve, type SizeWithReason } from './peakMemory';
+import { elementRowName, type ElementChunk } from './sequenceElements';
 
 /** The peak of the Parallel view: LiveCurve's peak plus the worst moment (planTypes.ts). */
 export interface ParallelPeak extends ParallelPeakFields {
@@ -38,6 +39,18 @@ export interface ParallelPlanInput {
 interface Prepared {
   model: ParallelCutModel;
   roots: string[];
+  /** The problem the model was made of, for a model with extra buffers (extendedModel). */
+  problem: { nodeCount: number; from: number[]; to: number[]; buffers: CutBuffer[] };
+}
+
+/**
+ * A buffer the plan's values do not own: a sequence's element tensor (sequenceElements.ts), made by
+ * step `producer` and freed when the last of the sequences holding it is: after the last of `users`
+ * (their producers and readers) ends, or never when one is held to the end.
+ */
+export interface ExtraBuffer extends CutBuffer {
+  name: string;
+  bytes: number;
 }
 
 const prepared = new WeakMap<AllocationPlan, Prepared>();
@@ -76,16 +89,21 @@ function prepare(plan: ParallelPlanInput, isCallerProvided: (ortIndex: number) =
     roots.push(a.table.names[i]!);
     buffers.push({ producer: producedAt[i]!, users: usersOf[i] ?? [], heldToEnd: plan.release.at[i]! < 0 });
   }
-  const p: Prepared = { model: new ParallelCutModel({ nodeCount: plan.order.length, from, to, buffers }), roots };
+  const problem = { nodeCount: plan.order.length, from, to, buffers };
+  const p: Prepared = { model: new ParallelCutModel(problem), roots, problem };
   prepared.set(plan.allocation, p);
   return p;
 }
 
-/** The worst moment of a parallel run of `plan` with sizes `bytesOf`. */
-export function computeParallelPeak(plan: ParallelPlanInput, bytesOf: (name: string) => SizeWithReason, isCallerProvided: (ortIndex: number) => boolean = () => false): ParallelPeak {
-  const { model, roots } = prepare(plan, isCallerProvided);
+/** The worst moment of a parallel run of `plan` with sizes `bytesOf`, and `extra` buffers beside the plan's. */
+export function computeParallelPeak(plan: ParallelPlanInput, bytesOf: (name: string) => SizeWithReason, isCallerProvided: (ortIndex: number) => boolean = () => false, extra: readonly ExtraBuffer[] = []): ParallelPeak {
+  const known = prepare(plan, isCallerProvided);
+  // Extra buffers depend on the binding (how many elements, which sequences hold them): a model of their own, not cached.
+  const model = extra.length === 0 ? known.model : new ParallelCutModel({ ...known.problem, buffers: [...known.problem.buffers, ...extra] });
+  const roots = extra.length === 0 ? known.roots : [...known.roots, ...extra.map((b) => b.name)];
   const bytes = new Float64Array(roots.length);
-  for (let i = 0; i < roots.length; i++) {
+  for (let i = known.roots.length; i < roots.length; i++) bytes[i] = extra[i - known.roots.length]!.bytes;
+  for (let i = 0; i < known.roots.length; i++) {
     const size = bytesOf(roots[i]!);
     // Every buffer is alive at some moment (its producer running), so one unknown size leaves the maximum unknown.
     if (size.bytes === null) return { bytes: null, step: null, reason: `size of '${roots[i]}' unknown: ${size.reason ?? 'no reason given'}`, values: [], running: [], exact: false, upperBoundBytes: null };
@@ -116,7 +134,21 @@ export function computeParallelCurve(
   bytesOf: (name: string) => SizeWithReason,
   isCallerProvided: (ortIndex: number) => boolean = () => false,
   sizeAt: (ortIndex: number) => SizeWithReason = (i) => bytesOf(plan.allocation.table.names[i]!),
+  chunks: readonly ElementChunk[] = [],
 ): LiveCurve & { peak: ParallelPeak } {
-  const curve = computeLiveBytes(plan.allocation, plan.release, plan.order.length, sizeAt, isCallerProvided);
-  return { liveBytes: curve.liveBytes, liveReason: curve.liveReason, peak: computeParallelPeak(plan, bytesOf, isCallerProvided) };
+  const curve = computeLiveBytes(plan.allocation, plan.release, plan.order.length, sizeAt, isCallerProvided, chunks);
+  return { liveBytes: curve.liveBytes, liveReason: curve.liveReason, peak: computeParallelPeak(plan, bytesOf, isCallerProvided, elementBuffers(plan, chunks)) };
+}
+
+/** Each element tensor as a buffer of the cut: alive from its step until every sequence holding it is freed. */
+function elementBuffers(plan: ParallelPlanInput, chunks: readonly ElementChunk[]): ExtraBuffer[] {
+  const a = plan.allocation;
+  return chunks.map((c) => {
+    const users = [c.at];
+    for (const h of c.holders) {
+      if (a.producedAt[h]! >= 0) users.push(a.producedAt[h]!);
+      for (let s = a.consumerStart[h]!; s < a.consumerStart[h + 1]!; s++) users.push(a.consumerSteps[s]!);
+    }
+    return { name: elementRowName(a.table.names[c.sequence]!, c.position), bytes: c.bytes, producer: c.at, users, heldToEnd: c.freedAfter < 0 };
+  });
 }

@@ -138,9 +138,9 @@ export function planGraph(input: PlanGraphInput, known: StaticPlan = planStatic(
 }
 
 /**
- * The sequences' element tensors of `known` under `input`'s sizes (sequenceElements). The parallel
- * view does not model when an element is freed (its executor's order is not known), so there a
- * modeled sequence's size is unavailable and no chunk is given.
+ * The sequences' element tensors of `known` under `input`'s sizes (sequenceElements), freed by
+ * `known`'s release plan: in the parallel view each sequence is freed after its last reader, so an
+ * element lives until the last sequence holding it has been read.
  */
 export function planSequences(
   input: PlanGraphInput,
@@ -148,12 +148,7 @@ export function planSequences(
   typeAt: (i: number) => InferredValue | undefined = (i) => input.typeOf(known.allocation.table.names[i]!),
   sizeAt: (i: number) => SizeWithReason = (i) => input.bytesOf(known.allocation.table.names[i]!),
 ): SequenceElements | null {
-  const seq = sequenceElements({ exec: input.exec, order: known.order, allocation: known.allocation, release: known.release, typeAt, sizeAt, bindings: input.bindings ?? {} });
-  if (seq === null || input.view !== 'parallel') return seq;
-  const reason = "the parallel view does not model when a sequence's element tensors are freed";
-  const sizes = new Map<number, SizeWithReason>();
-  for (const [i, size] of seq.sizes) sizes.set(i, size.bytes === null ? size : { bytes: null, reason });
-  return seq.chunks.length > 0 ? { chunks: [], sizes, elementsLeftOut: reason } : { chunks: [], sizes };
+  return sequenceElements({ exec: input.exec, order: known.order, allocation: known.allocation, release: known.release, typeAt, sizeAt, bindings: input.bindings ?? {} });
 }
 
 /**
@@ -176,11 +171,9 @@ export function planLiveCurve(input: PlanGraphInput, known: StaticPlan, columns?
     const byName = new Map([...seq.sizes].map(([i, s]) => [names[i]!, s]));
     bytesOf = (name) => byName.get(name) ?? input.bytesOf(name);
   }
-  if (input.view !== 'parallel') return computeLiveBytes(allocation, release, order.length, sizeAt, isCallerProvided, seq?.chunks);
-  const curve = computeParallelCurve(known, bytesOf, isCallerProvided, sizeAt);
-  // The element tensors are bytes this graph holds; a parallel peak without them would understate it.
-  if (!seq?.elementsLeftOut) return curve;
-  return { liveBytes: curve.liveBytes.map(() => null), liveReason: curve.liveReason.map(() => seq.elementsLeftOut!), peak: { bytes: null, step: null, reason: seq.elementsLeftOut, values: [], running: [], exact: false, upperBoundBytes: null } };
+  return input.view === 'parallel'
+    ? computeParallelCurve(known, bytesOf, isCallerProvided, sizeAt, seq?.chunks)
+    : computeLiveBytes(allocation, release, order.length, sizeAt, isCallerProvided, seq?.chunks);
 }
 
 /** Replays the traced self-owned allocations (Allocate roots of tensors) and their frees in step order. */

@@ -36,6 +36,8 @@ export interface ElementChunk {
   at: number;
   /** The step after which it is freed, -1 when held to the end of the run (a graph output holds it). */
   freedAfter: number;
+  /** The sequences (ortIndex of their roots) holding it: it is freed with the last of them. */
+  holders: number[];
 }
 
 /** A sequence's elements: this graph's chunks by id, in order, after elements owned outside the graph when `ext`. */
@@ -49,8 +51,6 @@ export interface SequenceElements {
   chunks: ElementChunk[];
   /** Every sequence value a step produces (ortIndex): bytes 0 when its elements are modeled, else null with the reason. */
   sizes: Map<number, SizeWithReason>;
-  /** Set when element tensors exist but are left out (the parallel view): no peak may be given without them. */
-  elementsLeftOut?: string;
 }
 
 /** How the report and the sweep name element `position` of sequence `sequence`: `seq_1[0]`. */
@@ -139,6 +139,7 @@ export function sequenceElements(input: SequenceInput): SequenceElements | null 
     for (const id of list.ids) {
       const c = chunks[id]!;
       if (kept !== undefined) tainted.set(id, kept);
+      c.holders.push(seq);
       if (c.freedAfter !== -1) c.freedAfter = r < 0 ? -1 : Math.max(c.freedAfter, r);
     }
   }
@@ -188,7 +189,7 @@ function chunksOf(made: readonly ElementSource[], n: ExecNode, first: number, se
       shape = e.shape;
     }
     ids.push(chunks.length);
-    chunks.push({ sequence: seq, position, bytes, shape, copyOf, at: step, freedAfter: a.producedAt[seq]! });
+    chunks.push({ sequence: seq, position, bytes, shape, copyOf, at: step, freedAfter: a.producedAt[seq]!, holders: [] });
   }
   return out;
 }

@@ -76,13 +76,36 @@ test('sequence elements: a sequence read by an op that may keep its elements (Id
   assert.equal(g.steps[0]!.liveBytes, null);
 });
 
-test('sequence elements: the parallel view says it does not model when elements are freed', () => {
-  const r = buildReport(analysisOf(constructEraseInsertAt('initializers'), 'seq.onnx'), { view: 'parallel' });
-  const g = r.graphs[0]!;
-  assert.match(g.values.find((v) => v.name === 'seq_1')!.unavailableReason!, /parallel view does not model when a sequence's element tensors are freed/);
-  assert.equal(g.values.filter((v) => v.sequenceElement).length, 0);
-  assert.equal(g.peak.bytes, null);
+test('sequence elements: the parallel view keeps each element until the last sequence holding it has been read, and its worst case counts them', () => {
+  const chain = buildReport(analysisOf(constructEraseInsertAt('initializers'), 'seq.onnx'), { view: 'parallel' }).graphs[0]!;
+  // A chain runs one node at a time in any schedule: the same lifetimes and peak as the sequential plan.
+  assert.deepEqual(chain.values.filter((v) => v.sequenceElement).map((v) => [v.name, v.producedAt, v.releasedAfter]), [['seq_1[0]', 0, 3], ['seq_1[1]', 0, 1], ['seq_1[2]', 0, 3], ['seq_3[0]', 2, 3]]);
+  assert.equal(chain.values.find((v) => v.name === 'seq_1')!.bytes, 0);
+  assert.equal(chain.peak.bytes, 384);
+  // Two branches: while Neg reads b1 into out2 (2 × 1024 B), SequenceAt may be reading s (its two 96 B copies) into e (96 B).
+  const g = buildReport(analysisOf(branchModel(), 'branch.onnx'), { view: 'parallel' }).graphs[0]!;
+  const sequential = buildReport(analysisOf(branchModel(), 'branch.onnx')).graphs[0]!;
+  assert.equal(sequential.peak.bytes, 2048);
+  assert.equal(g.peak.bytes, 2336);
+  assert.deepEqual([...g.peak.values!].sort(), ['b1', 'e', 'out2', 's', 's[0]', 's[1]']);
 });
+
+/** SequenceConstruct(X, Y) → SequenceAt(0) → Relu beside an independent Relu → Neg on [16, 16]. */
+function branchModel(): Uint8Array {
+  return buildModel({
+    opset: 12,
+    nodes: [
+      node('SequenceConstruct', ['X', 'Y'], ['s']),
+      node('SequenceAt', ['s', 'zero'], ['e']),
+      node('Relu', ['e'], ['out1']),
+      node('Relu', ['B'], ['b1']),
+      node('Neg', ['b1'], ['out2']),
+    ],
+    inputs: [x('X'), x('Y'), tensorValue('B', F, [16, 16])],
+    outputs: [x('out1'), tensorValue('out2', F, [16, 16])],
+    initializers: [int64Tensor('zero', [0], [])],
+  });
+}
 
 test('sequence elements: SplitToSequence cuts parts by a scalar, by sizes and into slices; ConcatFromSequence and SequenceAt get exact shapes', () => {
   const g = reportOfBytes(sequenceOpsModel(), 'seqops.onnx', { bindings: { N: 2 } }).graphs[0]!;
@@ -144,6 +167,36 @@ test("sequence elements: each step's scratch plus the elements it allocates equa
     const theirs = g.steps.map((s) => [s.node, oracle.csv.find((c) => c.baseName === s.node)?.totalTempAllocations]);
     assert.deepEqual(ours, theirs);
     assert.ok(ours.some(([, b]) => (b as number) > 0));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("sequence elements: the parallel view's worst case bounds what ORT 1.30's parallel executor requests", { skip: noOrt }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'oml-seqpar-'));
+  try {
+    const models: [string, Uint8Array, Record<string, number>][] = [
+      ['seq.onnx', constructEraseInsertAt('initializers'), {}],
+      ['branch.onnx', branchModel(), {}],
+      ['seqops.onnx', sequenceOpsModel(), { N: 2 }],
+      ['loop.onnx', loopSequenceModel(3, [node('SequenceInsert', ['s_in', 'r'], ['s_out'])]), {}],
+    ];
+    for (const [name, bytes, dims] of models) {
+      const path = join(dir, name);
+      writeFileSync(path, bytes);
+      const oracle = await runOrtOracle(path, { dims, executionMode: 'parallel' });
+      assert.ok(oracle.ok, name);
+      const main = buildReport(analysisOf(bytes, name), { view: 'parallel', bindings: dims }).graphs[0]!;
+      const sequential = buildReport(analysisOf(bytes, name), { bindings: dims }).graphs[0]!;
+      assert.ok(main.peak.bytes !== null && sequential.peak.bytes !== null, `${name}: ${main.peak.reason}`);
+      assert.ok(main.peak.bytes >= sequential.peak.bytes, `${name}: parallel ${main.peak.bytes} below sequential ${sequential.peak.bytes}`);
+      const baseline = main.initialization?.arenaBytesAfterPrepack;
+      assert.equal(typeof baseline, 'number', name);
+      const maxRequested = oracle.events.reduce((m, e) => Math.max(m, e.memBytesRequestedInUse ?? 0), 0);
+      assert.ok(maxRequested - baseline! <= main.peak.bytes, `${name}: ORT ${maxRequested} - ${baseline} > our bound ${main.peak.bytes}`);
+      // Elements are counted: without them the bound would not hold on the models that keep copies.
+      assert.ok(main.values.some((v) => v.sequenceElement), name);
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
