@@ -13,6 +13,7 @@ import { DEFAULT_WORKSPACE_ENV, type WorkspaceEnv } from '../plan/workspace';
 import { REPORT_SCHEMA_VERSION, type GraphOptimizationLevel, type PlanView, type Report, type ReportGraph, type ReportSession, type SessionFacts } from '../report/report';
 import { modeledSession, type ModeledOptimization } from '../report/describeSession';
 import { keepFileDataLocations, optimizeModelFile } from '../optimize/optimizeModel';
+import { bodiesInSavedOrder } from '../optimize/dumpOrder';
 import type { OrtRuntime } from '../optimize/ortRuntime';
 import { countNodes, ProgressCounter, REPORT_PHASES, type ReportProgress } from './reportProgress';
 import { ALWAYS_UNCOVERED } from '../report/uncoveredTerms';
@@ -138,6 +139,16 @@ export async function analyzeFileAtLevel(filePath: string, options: LevelOptions
 }
 
 const CONTENT_KEYS = new WeakMap<Model, Map<string, string>>();
+const BODIES_IN_ORDER = new WeakMap<Model, Set<Graph>>();
+
+/** The bodies of ORT's saved graph that are in ORT's order (bodiesInSavedOrder); none for the file's own graph. */
+function bodiesInOrderOf(analysis: Analysis): ReadonlySet<Graph> {
+  const file = analysis.fileModel;
+  if (!file || file === analysis.model) return new Set();
+  let bodies = BODIES_IN_ORDER.get(analysis.model);
+  if (!bodies) BODIES_IN_ORDER.set(analysis.model, (bodies = bodiesInSavedOrder(analysis.model.graph, file.graph)));
+  return bodies;
+}
 
 /** The folded initializers' contents keys of an analysis of ORT's graph (none for the file's own), once per model. */
 function contentKeysOf(analysis: Analysis): ReadonlyMap<string, string> {
@@ -204,6 +215,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     transformed: analysis.transformed ?? new WeakMap(),
     progress: new ProgressCounter(REPORT_PHASES.length * countNodes(analysis.model.graph), options.onProgress),
     mainInFileOrder: optimization.level !== 'disabled',
+    bodiesInOrder: bodiesInOrderOf(analysis),
     contentKeys: contentKeysOf(analysis),
     packOwners: new Map(),
   };

@@ -81,6 +81,8 @@ export interface GraphReportContext {
   progress: ProgressCounter;
   /** The main graph's nodes are in ORT's execution order already (an optimized graph, src/optimize). */
   mainInFileOrder: boolean;
+  /** Bodies of ORT's saved graph whose node list is ORT's execution order (bodiesInSavedOrder). */
+  bodiesInOrder: ReadonlySet<Graph>;
   /** Contents keys of initializers ORT's folding made (contentKeys.ts); empty for the file's own graph. */
   contentKeys: ReadonlyMap<string, string>;
   /** Packs built so far in this session, by op type and contents key (SessionPacks.owners). */
@@ -201,7 +203,7 @@ export function buildGraphReport(
   // Only the main graph of ORT's saved graph is in execution order (rewritten from the partition
   // dump); a saved body lists its nodes by index, so its order is ORT's DEFAULT order computed here
   // (the oracle checks both against ORT's profile).
-  const planInput = { exec, typeOf, bytesOf, sizeOf, ids: inferenceIdsOf(inference), opsets: ctx.opsets, bindings: ctx.bindings, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: parent === null && ctx.mainInFileOrder };
+  const planInput = { exec, typeOf, bytesOf, sizeOf, ids: inferenceIdsOf(inference), opsets: ctx.opsets, bindings: ctx.bindings, view: ctx.view, parentOpType: parent?.opType ?? null, fileOrder: parent === null ? ctx.mainInFileOrder : ctx.bodiesInOrder.has(graph) };
   const plan = planGraph(planInput, (known.plans[ctx.view] ??= planStatic(planInput)));
   ctx.progress.phaseDone(2, graphId, nodeCount);
 

@@ -4,4 +4,4 @@
  */
 export { optimizeModelFile, machineNchwcBlockSize, savingSessionOptions, readSavedSession, modelFromSaved, type OptimizedModel, type OptimizeFailure, type OptimizeOptions, type SavedSession } from './optimizeModel';
 export { loadOrtRuntime, type OrtRuntime } from './ortRuntime';
-export { orderFromDump, parsePartitionDump, reorderNodes } from './dumpOrder';
+export { bodiesInSavedOrder, orderFromDump, parsePartitionDump, reorderNodes } from './dumpOrder';

@@ -4,7 +4,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeModelBytes } from '../../src/onnx/loadModel';
-import { orderFromDump, parsePartitionDump } from '../../src/optimize/dumpOrder';
+import { bodiesInSavedOrder, orderFromDump, parsePartitionDump } from '../../src/optimize/dumpOrder';
+import { fusedBodyModel } from '../oracle/generatedModels';
 import { optimizeModelFile } from '../../src/optimize/optimizeModel';
 import { loadOrtRuntime, type OrtRuntime } from '../../src/optimize/ortRuntime';
 import { analyzeFileAtLevel, buildReport } from '../../src/analyze/buildReport';
@@ -74,6 +75,52 @@ test("the optimized report runs the nodes in ORT's order (the dump), not ORT's D
     assert.ok(oracle.ok);
     assert.deepEqual(report.graphs[0]!.steps.map((s) => s.opType), oracle.events.map((e) => e.opType));
     assert.deepEqual(readdirSync(dir), ['unnamed.onnx'], 'nothing written beside the model');
+  });
+});
+
+test("bodiesInSavedOrder() takes a body ORT changed (or made) as saved in ORT's order, and one it left as the file's", () => {
+  const file = decodeModelBytes(fusedBodyModel()).model.graph;
+  const same = decodeModelBytes(fusedBodyModel()).model.graph;
+  assert.equal(bodiesInSavedOrder(same, file).size, 0, 'every body as in the file');
+  // ORT's save of the then-branch: Gemm first (its new, highest index runs first), then the chain.
+  const saved = decodeModelBytes(fusedBodyModel()).model.graph;
+  const ifNode = saved.nodes.find((n) => n.opType === 'If')!;
+  const thenBody = ifNode.attributes.find((a) => a.name === 'then_branch')!.g!;
+  const [mm, bias, relu, neg, sum] = thenBody.nodes;
+  thenBody.nodes = [{ ...mm!, opType: 'Gemm', name: 'f_gemm', inputs: ['a', 'W', 'B'], outputs: ['f_add'] }, relu!, neg!, sum!];
+  assert.ok(bias);
+  const elseBody = ifNode.attributes.find((a) => a.name === 'else_branch')!.g!;
+  const inOrder = bodiesInSavedOrder(saved, file);
+  assert.ok(inOrder.has(thenBody));
+  assert.ok(!inOrder.has(elseBody));
+  // A Constant kept or folded does not make a body changed; a node of the saved graph without a match in the file (an inlined function's If) does.
+  const withConstant = decodeModelBytes(fusedBodyModel()).model.graph;
+  const elseC = withConstant.nodes.find((n) => n.opType === 'If')!.attributes.find((a) => a.name === 'else_branch')!.g!;
+  elseC.nodes = [{ ...elseC.nodes[0]!, opType: 'Constant', name: 'c', inputs: [], outputs: ['c0'] }, ...elseC.nodes];
+  assert.equal(bodiesInSavedOrder(withConstant, file).size, 0);
+  const renamed = decodeModelBytes(fusedBodyModel()).model.graph;
+  const ifR = renamed.nodes.find((n) => n.opType === 'If')!;
+  ifR.outputs = ['inlined/branch'];
+  assert.equal(bodiesInSavedOrder(renamed, file).size, 2);
+});
+
+test("a body ORT rewrote runs in the order ORT saved it in (onnxruntime-node 1.30's profile), the one it left in the file's DEFAULT order", { skip: ORT_SKIP }, async () => {
+  await withTempDir(async (dir) => {
+    const file = join(dir, 'fused_body.onnx');
+    writeFileSync(file, fusedBodyModel());
+    for (const flag of [1, 0]) {
+      const analysis = await analyzeFileAtLevel(file, { level: 'extended' });
+      assert.equal(analysis.optimization?.level, 'extended', analysis.optimization?.fallbackReason ?? '');
+      const report = buildReport(analysis, { values: { flag: [flag] } });
+      const body = report.graphs.find((g) => g.id.endsWith(flag === 1 ? 'then_branch' : 'else_branch'))!;
+      const oracle = await runOrtOracle(file, { level: 'extended', fill: { flag } });
+      assert.ok(oracle.ok);
+      const names = new Set(body.steps.map((s) => s.node));
+      const ortBody = oracle.events.filter((e) => names.has(e.name)).map((e) => e.name);
+      assert.deepEqual(body.steps.map((s) => s.node), ortBody, `flag ${flag}`);
+      if (flag === 1) assert.equal(body.steps[0]!.opType, 'Gemm', 'the fused node runs first');
+    }
+    assert.deepEqual(readdirSync(dir), ['fused_body.onnx'], 'nothing written beside the model');
   });
 });
 

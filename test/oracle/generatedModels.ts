@@ -1549,3 +1549,43 @@ export function loopTransientSequenceModel(): Uint8Array {
     initializers: [int64Tensor('trip', [3], []), tensor('keep', DataType.BOOL, [], { values: [1] })],
   });
 }
+
+/**
+ * An If whose then-branch ORT rewrites from `basic` on: MatMul + Add of a bias become one Gemm,
+ * which takes a new, highest node index, so ORT runs it before the Relu → Neg chain beside it.
+ * ORT saves the changed body in that order; recomputing the order from the saved positions would
+ * run the chain first (bodiesInSavedOrder, src/optimize/dumpOrder.ts). The else-branch is left as
+ * written, saved in file order.
+ */
+export function fusedBodyModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const thenG = graph({
+    name: 'then_body',
+    nodes: [
+      node('MatMul', ['a', 'W'], ['f_mm'], { name: 'f_matmul' }),
+      node('Add', ['f_mm', 'B'], ['f_add'], { name: 'f_bias' }),
+      node('Relu', ['a'], ['f_r'], { name: 'f_relu' }),
+      node('Neg', ['f_r'], ['f_n'], { name: 'f_neg' }),
+      node('Add', ['f_add', 'f_n'], ['t_out'], { name: 'f_sum' }),
+    ],
+    inputs: [],
+    outputs: [tensorValue('t_out', F, [4, 8])],
+  });
+  const elseG = graph({
+    name: 'else_body',
+    nodes: [node('Sigmoid', ['a'], ['e1'], { name: 'e_sig' }), node('Abs', ['a'], ['e2'], { name: 'e_abs' }), node('Mul', ['e1', 'e2'], ['e_out'], { name: 'e_mul' })],
+    inputs: [],
+    outputs: [tensorValue('e_out', F, [4, 8])],
+  });
+  return buildModel({
+    nodes: [
+      node('Relu', ['X'], ['a'], { name: 'relu' }),
+      node('If', ['flag'], ['branch'], { name: 'if', attrs: [attr.graph('then_branch', thenG), attr.graph('else_branch', elseG)] }),
+      node('Tanh', ['branch'], ['Y'], { name: 'tanh' }),
+    ],
+    inputs: [tensorValue('X', F, [4, 8]), tensorValue('flag', DataType.BOOL, [])],
+    outputs: [tensorValue('Y', F, [4, 8])],
+    initializers: [tensor('W', F, [8, 8]), tensor('B', F, [8])],
+    valueInfo: [tensorValue('a', F, [4, 8]), tensorValue('branch', F, [4, 8])],
+  });
+}
