@@ -1,7 +1,9 @@
 /**
  * Checks the report of any model against ONNX Runtime 1.30, as `npm run test:oracle` does for the
  * corpus: order, per-node output bytes, fresh allocations, live bytes after every step and the
- * peak, at each level asked for (one ORT session per level).
+ * peak, at each level asked for (one ORT session per level); then the arena oracle's check (two
+ * Runs per session, the memory pattern off and on: ORT's in-use and held arena bytes after every
+ * main-graph node against the replay), which prints an `arena-oracle[model]:` line.
  *
  *   node --import tsx scripts/oracleModel.ts MODEL.onnx [--dim NAME=N]... [--fill INPUT=V]... [--levels disabled,extended,all]
  *
@@ -12,6 +14,7 @@
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runOracleBatch } from '../test/oracle/oracleRun';
+import { checkArenaCases } from '../test/oracle/arenaCheck';
 import { GRAPH_OPTIMIZATION_LEVELS, type GraphOptimizationLevel } from '../src/report/report';
 
 function pairs(list: string[] | undefined, flag: string): Record<string, number> {
@@ -41,9 +44,13 @@ async function main(): Promise<number> {
   const valuesFixed = Object.fromEntries(Object.entries(fill).map(([k, v]) => [k, [v]]));
   let failed = false;
   for (const level of levels) {
-    const batch = await runOracleBatch(level, [{ path, options: { dims, fill }, values: valuesFixed }], {}, dirname(path), 'sequential', level);
+    const oracleCase = { path, options: { dims, fill }, values: valuesFixed };
+    const batch = await runOracleBatch(level, [oracleCase], {}, dirname(path), 'sequential', level);
     for (const line of [...batch.unexpected, ...batch.ortFailures, ...batch.lensFailures]) process.stdout.write(`  ${line}\n`);
     failed ||= batch.unexpected.length > 0 || batch.ortFailures.length > 0 || batch.lensFailures.length > 0;
+    if (batch.ortFailures.length > 0 || batch.lensFailures.length > 0) continue;
+    const arena = await checkArenaCases(level === 'disabled' ? 'model' : `model@${level}`, [oracleCase], dirname(path), level);
+    failed ||= arena.mismatches.length > 0;
   }
   return failed ? 1 : 0;
 }

@@ -216,6 +216,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     if (usePattern && blockBytes > 0) f.block = arena.alloc(blockBytes);
     return f;
   };
+  type Route = (id: ReplayId) => { frame: Frame; id: ReplayId; traced: boolean } | null;
   const allocIn = (f: Frame, id: ReplayId, bytes: number, traced: boolean): void => {
     if (traced && f.trace) {
       f.trace.events.alloc(id, bytes);
@@ -240,16 +241,22 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     f.live.clear();
     if (f.trace && !f.usePattern && f.traceOk && !patterns.has(f.key)) patterns.set(f.key, bestFitPeakOfTrace(f.trace.events));
   };
-  // One step's Compute in frame `f`; `outer` and `escapes` route a body's kept outputs to the kernel's frame.
-  const runStep = (step: ReplayStep, f: Frame, outer: Frame | null, escapes: ReadonlyMap<ReplayId, { id: ReplayId; traced: boolean }> | null): void => {
+  // One step's Compute in frame `f`; `route` sends an allocation the step makes for a value a
+  // kernel keeps (a body's escapes) to that kernel's frame, null at the top.
+  const runStep = (step: ReplayStep, f: Frame, route: Route | null): void => {
     if (broken === null && step.unknown !== null) broken = step.unknown;
     if (broken !== null) return;
     if (step.kernel) {
       for (const ev of step.kernel) {
         if (broken !== null) return;
-        if (ev.kind === 'alloc') allocIn(f, ev.id, ev.bytes, ev.traced);
-        else if (ev.kind === 'free') freeIn(f, ev.id);
-        else runBody(ev, f);
+        if (ev.kind === 'alloc') {
+          // A nested kernel's output that is itself a kept output of the enclosing body (an If
+          // branch ending in an If) is made where the enclosing kernel keeps it.
+          const up = route?.(ev.id);
+          if (up) allocIn(up.frame, up.id, ev.bytes, up.traced);
+          else allocIn(f, ev.id, ev.bytes, ev.traced);
+        } else if (ev.kind === 'free') freeIn(f, ev.id);
+        else runBody(ev, f, route);
       }
       return;
     }
@@ -289,8 +296,8 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     for (let k = 0; k < step.allocs.length; k++) {
       const a = step.allocs[k]!;
       if (held && k === held.allocsBefore) heldHandle = arena.alloc(held.bytes);
-      const to = escapes?.get(a.id);
-      if (to && outer) allocIn(outer, to.id, a.bytes, to.traced);
+      const to = route?.(a.id);
+      if (to) allocIn(to.frame, to.id, a.bytes, to.traced);
       else allocIn(f, a.id, a.bytes, a.traced);
     }
     if (held && held.allocsBefore >= step.allocs.length) heldHandle = arena.alloc(held.bytes);
@@ -312,10 +319,20 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     }
     if (heldHandle >= 0) arena.free(heldHandle);
   };
-  const runBody = (ev: Extract<KernelEvent, { kind: 'body' }>, kernelFrame: Frame): void => {
+  // A body run by a kernel in `kernelFrame`, itself running under `outer`: an escape goes to the
+  // kernel's frame, or further up where the kernel's own output is kept by an enclosing kernel.
+  const runBody = (ev: Extract<KernelEvent, { kind: 'body' }>, kernelFrame: Frame, outer: Route | null): void => {
     const bf = openFrame(ev.key, true);
+    const route: Route | null =
+      ev.escapes.size === 0
+        ? null
+        : (id) => {
+            const to = ev.escapes.get(id);
+            if (!to) return null;
+            return outer?.(to.id) ?? { frame: kernelFrame, id: to.id, traced: to.traced };
+          };
     for (const s of ev.steps) {
-      runStep(s, bf, kernelFrame, ev.escapes);
+      runStep(s, bf, route);
       if (broken !== null) return;
       for (const id of s.frees) freeIn(bf, id);
     }
@@ -335,7 +352,7 @@ export function replaySession(init: ReplayInit, steps: readonly ReplayStep[], op
     const held = new PeakTracker();
     for (let k = 0; k < steps.length; k++) {
       const step = steps[k]!;
-      runStep(step, frame, null, null);
+      runStep(step, frame, null);
       if (broken !== null) {
         frame.traceOk = false;
         inUse.unknown();

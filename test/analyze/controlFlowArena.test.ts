@@ -11,7 +11,7 @@ import { buildReport, type Analysis } from '../../src/analyze/buildReport';
 import { arenaFiguresOf } from '../../src/analyze/arenaReplay';
 import type { Report } from '../../src/report/report';
 import { attr, buildModel, DataType, graph, node, tensor, tensorValue } from '../support/onnxBuilder';
-import { bodyFramesModel, controlFlowModel, loopScanOutputsModel } from '../oracle/generatedModels';
+import { bodyFramesModel, controlFlowModel, loopScanOutputsModel, nestedIfModel } from '../oracle/generatedModels';
 import { bigLstmModel, lstmModel } from './controlFlowArenaModels';
 
 function analysis(bytes: Uint8Array): Analysis {
@@ -58,6 +58,18 @@ test('If and Loop reading outer-scope values (the else branch, three iterations)
   assert.deepEqual(figures(r, true, 2), [[777, 1048585], [777, 1048585], [777, 1048585], [777, 1048585], [1033, 1048585]]);
   assert.deepEqual(r.graphs[0]!.steps[2]!.controlFlow, { body: 'else_branch', iterations: 1, bodyOutputs: ['e_out'], stateCount: 0, reason: null });
   assert.deepEqual(r.graphs[0]!.steps[3]!.controlFlow?.iterations, 3, "the Loop's trip count with a condition the body passes through an Identity");
+});
+
+test("an If ending in an If, outputs of a symbolic batch: the inner branch's buffers are the outer If's outputs (ORT 1.30's figures, both inner branches)", () => {
+  // N = 3: each output is 3·64 floats (768 B). ORT keeps the two buffers the inner branch's nodes
+  // (Abs/Sigmoid, or Identity copies of the outer branch's values) allocate as the outer If's outputs.
+  for (const inner of [1, 0]) {
+    const r = buildReport(analysis(nestedIfModel()), { values: { flag: [1], inner: [inner] }, bindings: { N: 3 } });
+    const run1: [number, number][] = [[1536, 1048576], [2304, 1048576], [1536, 1048576]];
+    assert.deepEqual(figures(r, false, 1), run1, `inner ${inner}`);
+    assert.deepEqual(figures(r, false, 2), run1, `inner ${inner}`);
+    assert.deepEqual(figures(r, true, 2), [[2304, 1048576], [2304, 1048576], [3072, 1048576]], `inner ${inner}`);
+  }
 });
 
 test('an If whose condition is not known before the run makes its step and every later one unavailable, naming the condition', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { replaySession, type ReplayInit, type ReplayStep } from '../../src/arena/sessionReplay';
+import { replaySession, type KernelEvent, type ReplayInit, type ReplayStep } from '../../src/arena/sessionReplay';
 
 const MiB = 1 << 20;
 const noInit: ReplayInit = { reservedBytes: 0, packs: [], reason: null };
@@ -88,6 +88,30 @@ test('a kernel with a body: the body runs in a frame of its own, with its own me
   // An unknown body step makes the kernel's step unavailable.
   const broken: ReplayStep = { ...kernel, kernel: [{ kind: 'body', key: 'b', steps: [{ ...body[0]!, unknown: 'body step: not modeled' }], escapes: new Map() }] };
   assert.equal(replaySession(noInit, [broken], { arena: true, memPattern: false, runs: 1 }).runs[0]!.steps[0]!.reason, 'body step: not modeled');
+});
+
+test("a kernel inside a body whose output the enclosing kernel keeps: the inner body's buffer is made in the outermost keeper's frame", () => {
+  // An If whose branch ends in an If: the inner branch's 'x' (300 B) escapes to the inner If's
+  // output 'mid', which the outer If keeps as 'top'. The inner If's own output 'pre' (static shape,
+  // allocated by the kernel before its branch runs) is kept as 'top2'. Both outlive both bodies.
+  const inner: ReplayStep = {
+    ...step([]),
+    kernel: [
+      { kind: 'alloc', id: 'pre', bytes: 700, traced: false },
+      { kind: 'body', key: 'inner', steps: [step([['x', 300, false]])], escapes: new Map([['x', { id: 'mid', traced: false }]]) },
+    ],
+  };
+  const outer: ReplayStep = {
+    ...step([]),
+    kernel: [{ kind: 'body', key: 'outer', steps: [step([['t', 200, true]]), inner], escapes: new Map([['mid', { id: 'top', traced: false }], ['pre', { id: 'top2', traced: false }]]) }],
+  };
+  // After the outer If: 'top' (512-byte chunk) and 'top2' (768) are live, 't' is freed with the outer
+  // body; the next step reads them and frees them after its sample.
+  const r = replaySession(noInit, [outer, step([], ['top', 'top2']), step([])], { arena: true, memPattern: false, runs: 1 });
+  assert.deepEqual(figures(r.runs[0]!.steps), [[512 + 768, MiB], [512 + 768, MiB], [0, MiB]]);
+  // Without the outer escapes both would die with the outer body's frame.
+  const dropped: ReplayStep = { ...outer, kernel: [{ ...(outer.kernel![0] as Extract<KernelEvent, { kind: 'body' }>), escapes: new Map() }] };
+  assert.deepEqual(figures(replaySession(noInit, [dropped], { arena: true, memPattern: false, runs: 1 }).runs[0]!.steps), [[0, MiB]]);
 });
 
 test('a body frame holds its pattern block from its second run: a block the arena must find room for', () => {

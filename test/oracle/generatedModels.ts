@@ -1589,3 +1589,36 @@ export function fusedBodyModel(): Uint8Array {
     valueInfo: [tensorValue('a', F, [4, 8]), tensorValue('branch', F, [4, 8])],
   });
 }
+
+/**
+ * An If whose then branch ends in an If (as torch exports of an LSTM's optional state give): the
+ * outputs have the symbolic batch N, so neither If knows their shape before its branch runs, and
+ * the inner branch's node allocates the buffer that becomes both Ifs' output; the inner else branch
+ * copies outer-scope values (Identity), its then branch computes them.
+ */
+export function nestedIfModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const out = (n: string) => tensorValue(n, F, null);
+  const innerThen = graph({ name: 'inner_then', nodes: [node('Abs', ['r'], ['it_a'], { name: 'it_abs' }), node('Sigmoid', ['n'], ['it_b'], { name: 'it_sig' })], inputs: [], outputs: [out('it_a'), out('it_b')] });
+  const innerElse = graph({ name: 'inner_else', nodes: [node('Identity', ['r'], ['ie_a'], { name: 'ie_id_a' }), node('Identity', ['n'], ['ie_b'], { name: 'ie_id_b' })], inputs: [], outputs: [out('ie_a'), out('ie_b')] });
+  const outerThen = graph({
+    name: 'outer_then',
+    nodes: [
+      node('Relu', ['X'], ['r'], { name: 'ot_relu' }),
+      node('Neg', ['X'], ['n'], { name: 'ot_neg' }),
+      node('If', ['inner'], ['ot_a', 'ot_b'], { name: 'inner_if', attrs: [attr.graph('then_branch', innerThen), attr.graph('else_branch', innerElse)] }),
+    ],
+    inputs: [],
+    outputs: [out('ot_a'), out('ot_b')],
+  });
+  const outerElse = graph({ name: 'outer_else', nodes: [node('Tanh', ['X'], ['oe_a'], { name: 'oe_tanh' }), node('Exp', ['X'], ['oe_b'], { name: 'oe_exp' })], inputs: [], outputs: [out('oe_a'), out('oe_b')] });
+  return buildModel({
+    nodes: [
+      node('If', ['flag'], ['a', 'b'], { name: 'outer_if', attrs: [attr.graph('then_branch', outerThen), attr.graph('else_branch', outerElse)] }),
+      node('Add', ['a', 'b'], ['s'], { name: 'add' }),
+      node('Mul', ['s', 'X'], ['Y'], { name: 'mul' }),
+    ],
+    inputs: [tensorValue('X', F, ['N', 64]), tensorValue('flag', DataType.BOOL, []), tensorValue('inner', DataType.BOOL, [])],
+    outputs: [tensorValue('Y', F, ['N', 64])],
+  });
+}
