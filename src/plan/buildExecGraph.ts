@@ -176,6 +176,7 @@ export function buildExecGraph(graph: Graph, outerScope: ReadonlySet<string> = n
     nodes,
     initializers,
     inputs: graph.inputs.filter((v) => !initializers.has(v.name) && !dropped.has(v.name)),
+    initializerInputs: graph.inputs.filter((v) => initializers.has(v.name)),
     outputs: graph.outputs.slice(),
     valueInfo: graph.valueInfo.slice(),
     outerScope: new Set(outerScope),

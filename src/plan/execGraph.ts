@@ -29,6 +29,12 @@ export interface ExecGraph {
   initializers: Map<string, TensorInfo>;
   /** Graph inputs that are not initializers (ORT's PreExisting feeds). */
   inputs: ValueInfo[];
+  /**
+   * Graph inputs that are also initializers (older exporters list every weight as an input). ORT
+   * plans them as initializers, but from IR version 4 a caller may feed them instead, so ORT's own
+   * shape inference does not read their contents (graph.cc: "will not be treated as constant").
+   */
+  initializerInputs: ValueInfo[];
   outputs: ValueInfo[];
   valueInfo: ValueInfo[];
   /** Outer-scope names visible to this graph (empty for the main graph). */

@@ -7,7 +7,8 @@ import type { ExecGraph } from './execGraph';
 import { presentEntries } from '../onnx/presentEntries';
 
 /**
- * The live nodes of `exec` in index order as a Graph; initializers and I/O as ORT holds them. Each
+ * The live nodes of `exec` in index order as a Graph; initializers and I/O as ORT holds them (the
+ * inputs with the initializers the file lists as inputs, which a caller may override). Each
  * node keeps its ORT index: inference labels a nameless node `OpType_index` and names the
  * data-dependent dims it generates after it (`NonZero_7.count`), so after ORT removed or inserted
  * nodes the label is still the one ORT gives that node, not its position in the list.
@@ -22,7 +23,8 @@ export function execGraphToGraph(exec: ExecGraph, name = 'exec'): Graph {
     nodes: presentEntries(exec.nodes),
     initializers: [...exec.initializers.values()],
     sparseInitializers: [],
-    inputs: exec.inputs,
+    // Initializers listed as inputs stay listed: inference treats them as overridable (IR 4 on), as ORT's does.
+    inputs: exec.initializerInputs.length === 0 ? exec.inputs : [...exec.inputs, ...exec.initializerInputs],
     outputs: exec.outputs,
     valueInfo: exec.valueInfo,
   };

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { renderText } from '../../src/report/renderText';
 import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
 import { CORPUS_DIR } from '../support/corpus';
+import { initializerInputsModel } from '../oracle/generatedModels';
 
 function analysis(bytes: Uint8Array): Analysis {
   const loaded = decodeModelBytes(bytes, { fileName: 'test.onnx' });
@@ -240,4 +241,18 @@ test('each graph carries its max-live figure from the core: the peak when every 
     if (known) assert.equal(g.maxLiveBytes, g.peak.bytes, g.id);
     else assert.ok(g.maxLiveBytes === null || (g.peak.bytes === null && (g.maxLiveBytes ?? -1) >= 0), g.id);
   }
+});
+
+test("weights the file also lists as graph inputs: from IR 4 the report's static shapes do not read them, so an op after a Reshape by one is not in place (ORT 1.30's node stats)", () => {
+  const rowOf = (r: ReturnType<typeof buildReport>, name: string) => r.graphs[0]!.values.find((v) => v.name === name)!;
+  // IR 4: ORT's shape inference gives the Reshape [?, ?] (its shape is overridable), the Gemm
+  // after it [?, 32], so the Relu takes a fresh 256-byte buffer (node stats: 256 dynamic bytes).
+  const ir4 = buildReport(analysis(initializerInputsModel(4)));
+  assert.deepEqual(rowOf(ir4, 'rows').symbolicShape, [null, null]);
+  assert.deepEqual(rowOf(ir4, 'rows').shape, [2, 64], 'the sizes still use the stored shape');
+  assert.deepEqual([rowOf(ir4, 'act').allocKind, rowOf(ir4, 'act').root], ['Allocate', 'act']);
+  // IR 3: the initializer is a constant, every shape is static and the Relu runs in place.
+  const ir3 = buildReport(analysis(initializerInputsModel(3)));
+  assert.deepEqual(rowOf(ir3, 'rows').symbolicShape, [2, 64]);
+  assert.deepEqual([rowOf(ir3, 'act').allocKind, rowOf(ir3, 'act').root], ['Reuse', 'fc']);
 });

@@ -76,9 +76,11 @@ function runEventsByName(events: OracleNodeEvent[], steps: Report['graphs'][numb
 
 /**
  * Compares every case at `level` (pattern off and on, runs 1 and 2), printing one
- * `arena-oracle[label]:` line and each mismatch; `base` shortens the printed paths.
+ * `arena-oracle[label]:` line and each mismatch; `base` shortens the printed paths. With
+ * `freshProcess`, every ORT session runs in a process of its own (as FRESH_PROCESS's models do):
+ * slower, and free of the region addresses earlier sessions leave.
  */
-export async function checkArenaCases(label: string, cases: OracleCase[], base: string, level: GraphOptimizationLevel = 'disabled'): Promise<ArenaTally> {
+export async function checkArenaCases(label: string, cases: OracleCase[], base: string, level: GraphOptimizationLevel = 'disabled', freshProcess = false): Promise<ArenaTally> {
   const t = emptyArenaTally();
   for (const c of cases) {
     const key = relative(base, c.path);
@@ -87,7 +89,7 @@ export async function checkArenaCases(label: string, cases: OracleCase[], base: 
     let firstReason: string | null = null;
     for (const memPattern of [false, true]) {
       const options = { ...c.options, runs: 2, enableMemPattern: memPattern, ...(level === 'disabled' ? {} : { level, intraOpThreads: 1 }) };
-      const oracle = FRESH_PROCESS.has(key) ? runOrtOracleInFreshProcess(c.path, options) : await runOrtOracle(c.path, options);
+      const oracle = freshProcess || FRESH_PROCESS.has(key) ? runOrtOracleInFreshProcess(c.path, options) : await runOrtOracle(c.path, options);
       if (!oracle.ok) {
         heldEverywhere = false;
         if (level !== 'disabled' || !memPattern) console.log(`arena-oracle[${label}]: not run by ORT: ${key}: ${oracle.stage}: ${oracle.error.slice(0, 200)}`);
@@ -98,7 +100,7 @@ export async function checkArenaCases(label: string, cases: OracleCase[], base: 
         const analysis = level === 'disabled' ? analyzeFile(c.path) : analysisFromSaved(c.path, oracle, level);
         const values = c.values ?? {};
         const session = level === 'disabled' ? undefined : { intraOpThreads: 1 };
-        report = buildReport(analysis, { values, session, bindings: { ...bindingsFromFeeds(buildReport(analysis, { values, session }), oracle), ...(c.bindings ?? {}) } });
+        report = buildReport(analysis, { values, session, bindings: { ...bindingsFromFeeds(buildReport(analysis, { session }), oracle), ...(c.bindings ?? {}) } });
       } catch (e) {
         if (e instanceof LensError) {
           heldEverywhere = false;

@@ -1622,3 +1622,27 @@ export function nestedIfModel(): Uint8Array {
     outputs: [tensorValue('Y', F, ['N', 64])],
   });
 }
+
+/**
+ * Weights listed as graph inputs too, as old PyTorch exports write them (`keep_initializers_as_inputs`):
+ * from IR version 4 a caller may override such an initializer, so ORT's shape inference does not
+ * read the Reshape's shape from it, the Reshape and the Gemm after it get no static shape, and the
+ * Relu after them cannot run in place. At IR 3 they are constants and it does.
+ */
+export function initializerInputsModel(irVersion: 3 | 4): Uint8Array {
+  const F = DataType.FLOAT;
+  return buildModel({
+    nodes: [
+      node('GlobalAveragePool', ['X'], ['pooled'], { name: 'pool' }),
+      node('Reshape', ['pooled', 'flat'], ['rows'], { name: 'flatten' }),
+      node('Gemm', ['rows', 'W', 'B'], ['fc'], { name: 'fc', attrs: [attr.int('transB', 1)] }),
+      node('Relu', ['fc'], ['act'], { name: 'relu' }),
+      node('Neg', ['act'], ['Y'], { name: 'neg' }),
+    ],
+    inputs: [tensorValue('X', F, [2, 64, 4, 4]), tensorValue('flat', DataType.INT64, [2]), tensorValue('W', F, [32, 64]), tensorValue('B', F, [32])],
+    outputs: [tensorValue('Y', F, [2, 32])],
+    initializers: [int64Tensor('flat', [2, 64]), tensor('W', F, [32, 64]), tensor('B', F, [32])],
+    irVersion,
+    opset: irVersion === 3 ? 8 : 11,
+  });
+}

@@ -73,7 +73,9 @@ export async function runOracleBatch(
     try {
       const analysis = level === 'disabled' ? analyzeFile(c.path) : analysisFromSaved(c.path, oracle, level);
       const values = c.values ?? {};
-      const first = buildReport(analysis, { view, values });
+      // The bindings come from the feeds' dims (graph inputs only): the first report needs no fixed
+      // contents, which could not be checked before the dims they depend on are bound.
+      const first = buildReport(analysis, { view });
       report = buildReport(analysis, { view, values, bindings: { ...bindingsFromFeeds(first, oracle), ...(c.bindings ?? {}) } });
     } catch (e) {
       if (!(e instanceof LensError)) throw e;

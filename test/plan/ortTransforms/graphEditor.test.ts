@@ -8,6 +8,7 @@ function graphWith(names: string[]): ExecGraph {
     nodes: names.map((name, index) => ({ index, name, opType: 'Relu', domain: '', inputs: [`v${index}`], outputs: [`v${index + 1}`], attributes: [], implicitInputs: [], subgraphs: [], inserted: false, origin: null })),
     initializers: new Map(),
     inputs: [{ name: 'v0', type: null }],
+    initializerInputs: [],
     outputs: [{ name: `v${names.length}`, type: null }],
     valueInfo: [],
     outerScope: new Set(),

@@ -102,6 +102,7 @@ export function toExecGraph(g: Graph): ExecGraph {
     nodes,
     initializers,
     inputs: g.inputs.filter((v) => !initializers.has(v.name)),
+    initializerInputs: g.inputs.filter((v) => initializers.has(v.name)),
     outputs: g.outputs,
     valueInfo: g.valueInfo,
     outerScope: new Set(),
