@@ -218,6 +218,7 @@ export function buildReport(analysis: Analysis, options: ReportOptions = {}): Re
     bodiesInOrder: bodiesInOrderOf(analysis),
     contentKeys: contentKeysOf(analysis),
     packOwners: new Map(),
+    outerUses: [],
   };
   buildGraphReport(ctx, analysis.model.graph, new Map(), null, 'main');
   const facts = analysis.dimFacts ?? findDimFacts(ctx, analysis.model);

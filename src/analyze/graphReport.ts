@@ -87,6 +87,18 @@ export interface GraphReportContext {
   contentKeys: ReadonlyMap<string, string>;
   /** Packs built so far in this session, by op type and contents key (SessionPacks.owners). */
   packOwners: Map<string, string>;
+  /**
+   * One entry per graph being built, innermost last: the reads (input slots, graph outputs) and
+   * releasing packs that its bodies made of names they do not define, by name, for the graph that
+   * owns the initializer (outerInitializerUses).
+   */
+  outerUses: Map<string, OuterUse>[];
+}
+
+/** A body's uses of a name from an enclosing graph: input slots and graph outputs reading it, packs releasing it. */
+interface OuterUse {
+  slots: number;
+  releases: number;
 }
 
 /** Where a subgraph hangs in its parent. */
@@ -165,6 +177,7 @@ export function buildGraphReport(
   const graphId = uniqueId(ctx, id);
   const index = ctx.graphs.length;
   ctx.graphs.push(null as unknown as ReportGraph);
+  ctx.outerUses.push(new Map());
   const nodeCount = graph.nodes.length;
   ctx.progress.begin(graphId, nodeCount);
   let exec: ExecGraph;
@@ -330,9 +343,14 @@ export function buildGraphReport(
   if (plan.sequences) values.push(...elementRows(plan, values, steps));
 
   const hasBodies = steps.some((s) => s.subgraphs.length > 0);
+  const pending = ctx.outerUses.pop()!;
+  // ORT counts an initializer's uses over every graph's input slots by name (ComputeConstantInitializerUseCount):
+  // the bodies' slots reading one of ours, less their packs that released it.
   const subgraphUses = new Map<string, number>();
-  for (const idx of plan.order) for (const name of exec.nodes[idx]!.implicitInputs) if (exec.initializers.has(name)) subgraphUses.set(name, (subgraphUses.get(name) ?? 0) + 1);
-  const initialization = estimateInitialization(exec.initializers, initSteps, { graphOutputs: exec.outputs.map((o) => o.name), subgraphUses }, ctx.env, { contentKeyOf, graph: graphId, owners: ctx.packOwners }, (known.initializerUses[ctx.view] ??= new InitializerUseMemo()));
+  for (const [name, u] of pending) if (exec.initializers.has(name)) subgraphUses.set(name, u.slots - u.releases);
+  const outerReleases = exec.outerScope.size > 0 ? new Map<string, number>() : undefined;
+  const initialization = estimateInitialization(exec.initializers, initSteps, { graphOutputs: exec.outputs.map((o) => o.name), subgraphUses }, ctx.env, { contentKeyOf, graph: graphId, owners: ctx.packOwners, ...(outerReleases ? { outerReleases } : {}) }, (known.initializerUses[ctx.view] ??= new InitializerUseMemo()));
+  if (exec.outerScope.size > 0) passOuterUses(ctx, exec, plan.order, pending, outerReleases!);
   ctx.graphs[index] = {
     id: graphId,
     parent: parent ? { graph: parent.graph, node: parent.node, attribute: parent.attribute } : null,
@@ -494,4 +512,27 @@ function splitAttributesOf(n: Pick<Node, 'domain' | 'opType' | 'attributes'>): R
     else if (a?.i !== undefined) out[name] = String(a.i);
   }
   return out;
+}
+
+/**
+ * A body's reads of names it does not define (visible from enclosing graphs: its input slots and
+ * graph outputs) and its packs that released them, with what its own bodies left unresolved, handed
+ * to the graph that encloses it. A name in the body's outer scope is taken as read from outside
+ * (a body that also defines it, shadowing, is not told apart).
+ */
+function passOuterUses(ctx: GraphReportContext, exec: ExecGraph, order: readonly number[], pending: Map<string, OuterUse>, releases: ReadonlyMap<string, number>): void {
+  const up = ctx.outerUses[ctx.outerUses.length - 1];
+  if (!up) return;
+  const outer = (name: string): boolean => name !== '' && exec.outerScope.has(name) && !exec.initializers.has(name);
+  const add = (name: string, slots: number, released: number): void => {
+    const u = up.get(name);
+    if (u) {
+      u.slots += slots;
+      u.releases += released;
+    } else up.set(name, { slots, releases: released });
+  };
+  for (const idx of order) for (const name of exec.nodes[idx]!.inputs) if (outer(name)) add(name, 1, 0);
+  for (const o of exec.outputs) if (outer(o.name)) add(o.name, 1, 0);
+  for (const [name, n] of releases) if (outer(name)) add(name, 0, n);
+  for (const [name, u] of pending) if (outer(name)) add(name, u.slots, u.releases);
 }

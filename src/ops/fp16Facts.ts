@@ -21,6 +21,11 @@ export interface Fp16Facts {
   variadicOutputs?: boolean;
   /** True when the CPU EP has no kernel for any type, so the node is always expanded (CastLike...). */
   noKernel?: (opset: number) => boolean;
+  /**
+   * True when the CPU EP's kernels do not take these input dtypes (ONNX dtype codes, null where
+   * unknown or absent), so ORT expands the node's function body instead of failing.
+   */
+  noKernelForTypes?: (inputTypes: readonly (number | null)[], opset: number) => boolean;
 }
 
 export const N: Fp16Facts = { fp16: () => 'native' };

@@ -6,6 +6,16 @@ import { op, shapeRule, kernelDecl, declaresNoAlias, fp16Facts, noFp16Row, funct
 import { atMostBuffersAfterOutputs, deformConvColumnsThenPlan, dftBuffers, einsumIntermediates, exactOrAtMostBuffers, gruBuffers, lstmBuffers, oneBufferAfterOutputs, resizeTables, rnnBuffers } from './scratchFacts';
 import { I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
+import { DataType } from '../onnx/dataType';
+
+/** ORT 1.30's CPU Attention (23, 24) takes q, k, v of one type T in {float, float16} and a mask in {bool, T}. */
+function attentionHasNoKernel(types: readonly (number | null)[]): boolean {
+  const [q, k, v, mask] = types;
+  if (q == null) return false;
+  if (q !== DataType.FLOAT && q !== DataType.FLOAT16) return true;
+  if ((k != null && k !== q) || (v != null && v !== q)) return true;
+  return mask != null && mask !== DataType.BOOL && mask !== q;
+}
 import { NN_RULES } from '../shape/rules/nn';
 import { CONV_WORKSPACE } from './workspace/convWorkspace';
 import { RNN_WORKSPACE } from './workspace/rnnWorkspace';
@@ -254,7 +264,9 @@ export const NN_OPS: readonly OpEntry[] = [
   op('ai.onnx', 'Attention', {
     shape: shapeRule(NN_RULES.Attention),
     kernel: declaresNoAlias,
-    fp16: fp16Facts(N),
+    // llm/attention.cc registers T1 = T2 = T in {float, float16} and a mask U in {bool, T}; other
+    // types (an int mask, mixed precisions) have no kernel and ORT expands the function body.
+    fp16: fp16Facts({ ...N, noKernelForTypes: attentionHasNoKernel }, "an int32 attn_mask has no kernel: the profile shows the expanded body's nodes (106 for tracel-ai/burn's attention_attn_mask_int), as llm/attention.cc's registration (T1 = T2 = T in {float, float16}, U in {bool, T}) says"),
     body: noFunctionBody,
     workspace: workspaceFormula(ATTENTION_WORKSPACE.Attention),
     prepack: packsNothing,

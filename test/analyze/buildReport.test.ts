@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { renderText } from '../../src/report/renderText';
 import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
 import { CORPUS_DIR } from '../support/corpus';
-import { initializerInputsModel } from '../oracle/generatedModels';
+import { initializerInputsModel, outerPackedWeightsModel } from '../oracle/generatedModels';
 
 function analysis(bytes: Uint8Array): Analysis {
   const loaded = decodeModelBytes(bytes, { fileName: 'test.onnx' });
@@ -255,4 +255,15 @@ test("weights the file also lists as graph inputs: from IR 4 the report's static
   const ir3 = buildReport(analysis(initializerInputsModel(3)));
   assert.deepEqual(rowOf(ir3, 'rows').symbolicShape, [2, 64]);
   assert.deepEqual([rowOf(ir3, 'act').allocKind, rowOf(ir3, 'act').root], ['Reuse', 'fc']);
+});
+
+test("a main-graph weight packed by kernels in If branches is released after prepacking unless a main node reads it too (ORT 1.30's arena after initialization)", () => {
+  const r = buildReport(analysis(outerPackedWeightsModel()), { values: { flag: [1] } });
+  const init = (id: string) => r.graphs.find((g) => g.id === id)!.initialization!;
+  // ORT counts W1 once (the then branch's MatMul) and W2 twice (a MatMul in each branch); each
+  // pack takes a use away, so both originals go. W3 keeps the main graph's Shape as a use.
+  assert.equal(init('main').initializerBytesStored, 72);
+  assert.equal(init('main').arenaBytesAfterPrepack, 24);
+  const arena = r.graphs.reduce((sum, g) => sum + (g.initialization?.arenaBytesAfterPrepack ?? 0), 0);
+  assert.equal(arena, 600, "ORT 1.30's requested bytes in use before the first node (the oracle's baseline B of this model, CPU EP, disabled)");
 });

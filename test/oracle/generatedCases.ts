@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel, olderContribOpsModel, moreContribOpsModel, signedQuantMatMulModel, sequenceOpsModel, loopCarriedSequenceModel, loopTransientSequenceModel, fusedBodyModel, nestedIfModel, initializerInputsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel, olderContribOpsModel, moreContribOpsModel, signedQuantMatMulModel, sequenceOpsModel, loopCarriedSequenceModel, loopTransientSequenceModel, fusedBodyModel, nestedIfModel, initializerInputsModel, outerPackedWeightsModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -46,6 +46,11 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   for (const ir of [3, 4] as const) {
     write(`initializer_inputs_ir${ir}.onnx`, initializerInputsModel(ir));
     cases.push({ path: files[files.length - 1]! });
+  }
+  // Small main-graph weights packed by MatMuls in If branches: released after prepacking unless a main node reads one.
+  for (const flag of [1, 0]) {
+    write(`outer_packed_weights_${flag}.onnx`, outerPackedWeightsModel());
+    cases.push({ path: files[files.length - 1]!, options: { fill: { flag } }, values: { flag: [flag] } });
   }
   // An If ending in an If, outputs of a symbolic batch: the inner branch's buffers become the outer If's outputs.
   for (const [flag, inner] of [[1, 1], [1, 0], [0, 0]] as const) {

@@ -1646,3 +1646,36 @@ export function initializerInputsModel(irVersion: 3 | 4): Uint8Array {
     opset: irVersion === 3 ? 8 : 11,
   });
 }
+
+/**
+ * Small main-graph weights (24 B each, so in the arena) read by MatMuls inside an If's branches:
+ * ORT's use count of an initializer is its input slots in every graph, and a body kernel's pack
+ * takes one away from the outer weight, so `W1` (one slot, packed) and `W2` (a slot in each branch,
+ * each packed) are released after prepacking, while `W3`, also read by a main-graph Shape, is kept.
+ */
+export function outerPackedWeightsModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const out = (n: string) => tensorValue(n, F, [1, 2]);
+  const thenG = graph({
+    name: 'then_body',
+    nodes: [
+      node('MatMul', ['X', 'W1'], ['t1'], { name: 't_mm1' }),
+      node('MatMul', ['X', 'W2'], ['t2'], { name: 't_mm2' }),
+      node('MatMul', ['X', 'W3'], ['t3'], { name: 't_mm3' }),
+      node('Sum', ['t1', 't2', 't3'], ['t_out'], { name: 't_sum' }),
+    ],
+    inputs: [],
+    outputs: [out('t_out')],
+  });
+  const elseG = graph({ name: 'else_body', nodes: [node('MatMul', ['X', 'W2'], ['e_out'], { name: 'e_mm' })], inputs: [], outputs: [out('e_out')] });
+  return buildModel({
+    nodes: [
+      node('Shape', ['W3'], ['w3_shape'], { name: 'w3_shape' }),
+      node('If', ['flag'], ['branch'], { name: 'if', attrs: [attr.graph('then_branch', thenG), attr.graph('else_branch', elseG)] }),
+      node('Relu', ['branch'], ['Y'], { name: 'relu' }),
+    ],
+    inputs: [tensorValue('X', F, [1, 3]), tensorValue('flag', DataType.BOOL, [])],
+    outputs: [tensorValue('Y', F, [1, 2]), tensorValue('w3_shape', DataType.INT64, [2])],
+    initializers: [distinctWeights('W1', [3, 2], 1), distinctWeights('W2', [3, 2], 2), distinctWeights('W3', [3, 2], 3)],
+  });
+}

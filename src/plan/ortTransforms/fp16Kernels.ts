@@ -26,6 +26,16 @@ export function hasNoCpuKernel(opType: string, domain: string, onnxOpset: number
   return entry(opType, domain)?.noKernel?.(onnxOpset) ?? false;
 }
 
+/** True when the op's CPU kernels do not take these input dtypes (its registry row says which do), so ORT expands it. */
+export function hasNoCpuKernelForTypes(opType: string, domain: string, inputTypes: readonly (number | null)[], onnxOpset: number): boolean {
+  return entry(opType, domain)?.noKernelForTypes?.(inputTypes, onnxOpset) ?? false;
+}
+
+/** True when whether the op has a CPU kernel depends on its input dtypes. */
+export function kernelDependsOnTypes(opType: string, domain: string): boolean {
+  return entry(opType, domain)?.noKernelForTypes !== undefined;
+}
+
 /** Whether only the first actual input / output is a typed formal (variadic schemas, §4a). */
 export function variadicFormals(opType: string, domain: string): { inputs: boolean; outputs: boolean } {
   const e = entry(opType, domain);

@@ -6,7 +6,7 @@
 import { DataType, tensorByteSize } from '../../onnx/dataType';
 import type { Attribute, FunctionInfo, TensorInfo } from '../../onnx/model';
 import type { ExecNode } from '../execGraph';
-import { fp16Coverage, hasNoCpuKernel } from './fp16Kernels';
+import { fp16Coverage, hasNoCpuKernel, hasNoCpuKernelForTypes, kernelDependsOnTypes } from './fp16Kernels';
 import { type BodyConstant, type BodyNode, type FunctionBody, schemaFunctionBody } from './functionBodies';
 import type { GraphEditor } from './graphEditor';
 import type { DtypeMap } from './removeDuplicateCasts';
@@ -91,12 +91,12 @@ function inlineBody(g: GraphEditor, call: ExecNode, body: FunctionBody, origin: 
 }
 
 /**
- * Whether ORT expands a schema op (§1 step 5): it has no CPU kernel for any type, or it has fp16
- * inputs and the §3 table says 'inline'. 'fail' when ORT can neither run nor expand it.
+ * Whether ORT expands a schema op (§1 step 5): it has no CPU kernel for any type or for its input
+ * types, or it has fp16 inputs and the §3 table says 'inline'. 'fail' when ORT can neither run nor expand it.
  */
 function inliningNeed(n: ExecNode, types: DtypeMap, onnxOpset: number): 'inline' | 'fail' | null {
   if (n.subgraphs.length > 0) return null;
-  const noKernel = hasNoCpuKernel(n.opType, n.domain, onnxOpset);
+  const noKernel = hasNoCpuKernel(n.opType, n.domain, onnxOpset) || (kernelDependsOnTypes(n.opType, n.domain) && hasNoCpuKernelForTypes(n.opType, n.domain, n.inputs.map((v) => (v === '' ? null : types.get(v) ?? null)), onnxOpset));
   const fp16 = n.inputs.some((v) => v !== '' && types.get(v) === DataType.FLOAT16);
   if (!noKernel && !fp16) return null;
   const coverage = fp16Coverage(n.opType, n.domain, onnxOpset);
@@ -108,7 +108,7 @@ function inliningNeed(n: ExecNode, types: DtypeMap, onnxOpset: number): 'inline'
 function mayInline(n: ExecNode, local: Map<string, FunctionInfo>, onnxOpset: number): boolean {
   if (local.has(functionKey(n.domain, n.opType))) return true;
   const coverage = fp16Coverage(n.opType, n.domain, onnxOpset);
-  return hasNoCpuKernel(n.opType, n.domain, onnxOpset) || coverage === 'inline' || coverage === 'fail';
+  return hasNoCpuKernel(n.opType, n.domain, onnxOpset) || kernelDependsOnTypes(n.opType, n.domain) || coverage === 'inline' || coverage === 'fail';
 }
 
 /** Dtypes of the graph as it is now; `invalidate` after the graph changed. */

@@ -40,7 +40,7 @@ export interface PrepackedStep {
 export interface InitializerReaders {
   /** Graph output names (an initializer that is a graph output keeps one use). */
   graphOutputs: Iterable<string>;
-  /** Uses from subgraph nodes, per outer initializer name. */
+  /** Uses left by subgraph nodes, per initializer name: their input slots less their packs that release it. */
   subgraphUses?: ReadonlyMap<string, number>;
 }
 
@@ -55,6 +55,13 @@ export interface SessionPacks {
   graph: string;
   /** Packs built so far in the session: key → where. Filled as graphs are figured, main first. */
   owners: Map<string, string>;
+  /**
+   * Filled here: per name, the packs of this graph's steps that release an initializer of an
+   * enclosing graph. ORT's use counts are one session-wide table by name (subgraph slots
+   * included), and a pack in a body takes a use from the outer initializer it reads
+   * (SessionState::PrepackConstantInitializedTensors walks up to the state holding it).
+   */
+  outerReleases?: Map<string, number>;
 }
 
 /** True when the op's kernel keeps its packs privately (its registry entry says so): never shared between nodes. */
@@ -93,6 +100,7 @@ export function initializationFigures(
     const opLabel = label(s.node);
     for (const p of s.packs) {
       const at = p.releasesOriginal ? counted.positions.get(p.input) : undefined;
+      if (p.releasesOriginal && at === undefined && session?.outerReleases) session.outerReleases.set(p.input, (session.outerReleases.get(p.input) ?? 0) + 1);
       if (at !== undefined) {
         // A pack of an initializer nothing else counted still leaves it with no use.
         if (used[at] === 0) uses[at] = 1;

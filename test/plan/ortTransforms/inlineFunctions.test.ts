@@ -78,3 +78,23 @@ test('inlineFunctions() reports the ops ORT 1.30 expands into bodies this projec
     assert.match(exec.uncovered[0]!.reason, /into a function body this model does not reproduce; the node is kept as is$/);
   }
 });
+
+test("an ONNX Attention whose input types ORT's CPU kernel does not take (an int32 mask, mixed precisions) is expanded by ORT: reported as uncovered, while bool and float masks keep the kernel", () => {
+  const attention = (maskType: number | null, kType: number = DataType.FLOAT) =>
+    buildModel({
+      nodes: [node('Attention', ['q', 'k', 'v', ...(maskType === null ? [] : ['mask'])], ['y'], { name: 'attn' })],
+      inputs: [
+        tensorValue('q', DataType.FLOAT, [1, 1, 2, 2]),
+        tensorValue('k', kType, [1, 1, 2, 2]),
+        tensorValue('v', kType, [1, 1, 2, 2]),
+        ...(maskType === null ? [] : [tensorValue('mask', maskType, [2, 2])]),
+      ],
+      outputs: [tensorValue('y', DataType.FLOAT, [1, 1, 2, 2])],
+      opset: 23,
+    });
+  const inlined = (bytes: Uint8Array) => transformModel(bytes).exec.uncovered.filter((u) => u.term === 'inline:Attention').length;
+  // ORT 1.30 runs the expanded body for an int32 mask (its profile lists the body's nodes, not the call).
+  assert.equal(inlined(attention(DataType.INT32)), 1);
+  assert.equal(inlined(attention(DataType.FLOAT, DataType.FLOAT16)), 1, 'k and v must have q\'s type');
+  for (const mask of [DataType.BOOL, DataType.FLOAT, null]) assert.equal(inlined(attention(mask)), 0, `mask ${mask}`);
+});
