@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel, olderContribOpsModel, moreContribOpsModel, signedQuantMatMulModel, sequenceOpsModel, loopCarriedSequenceModel, loopTransientSequenceModel, fusedBodyModel, nestedIfModel, initializerInputsModel, outerPackedWeightsModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel, olderContribOpsModel, moreContribOpsModel, signedQuantMatMulModel, sequenceOpsModel, loopCarriedSequenceModel, loopTransientSequenceModel, fusedBodyModel, nestedIfModel, initializerInputsModel, outerPackedWeightsModel, torchBertLayerModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -52,6 +52,9 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
     write(`outer_packed_weights_${flag}.onnx`, outerPackedWeightsModel());
     cases.push({ path: files[files.length - 1]!, options: { fill: { flag } }, values: { flag: [flag] } });
   }
+  // A PyTorch-style BERT layer: ORT fuses it into LayerNormalization, SkipLayerNormalization, BiasGelu and FusedMatMul above disabled.
+  write('torch_bert_layer.onnx', torchBertLayerModel());
+  cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2 }, fill: { attention_mask: 1 } } });
   // An If ending in an If, outputs of a symbolic batch: the inner branch's buffers become the outer If's outputs.
   for (const [flag, inner] of [[1, 1], [1, 0], [0, 0]] as const) {
     write(`nested_if_${flag}${inner}.onnx`, nestedIfModel());

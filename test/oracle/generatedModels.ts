@@ -1679,3 +1679,103 @@ export function outerPackedWeightsModel(): Uint8Array {
     initializers: [distinctWeights('W1', [3, 2], 1), distinctWeights('W2', [3, 2], 2), distinctWeights('W3', [3, 2], 3)],
   });
 }
+
+/**
+ * One BERT encoder layer as PyTorch's exporter writes it at opset 13: embeddings (Gather + Add),
+ * LayerNorm spelled out (ReduceMean, Sub, Pow, Sqrt, Div), self-attention with Reshape [0, 0, N, H]
+ * and an additive mask from a 0/1 `attention_mask`, and a feed-forward block with the Erf Gelu. At
+ * `extended` and `all` ORT's transformer fusions rewrite it (LayerNormalization, SkipLayerNormalization,
+ * BiasGelu, Attention and kin from com.microsoft), so the oracle checks those kernels as ORT places them.
+ */
+export function torchBertLayerModel(): Uint8Array {
+  const F = DataType.FLOAT;
+  const H = 32;
+  const heads = 4;
+  const w = (name: string, dims: number[], salt: number) => distinctWeights(name, dims, salt);
+  const f32 = (name: string, v: number) => tensor(name, F, [], { values: [v] });
+  const layerNorm = (x: string, p: string, out: string) => [
+    node('ReduceMean', [x], [`${p}_mean`], { name: `${p}_mean`, attrs: [attr.ints('axes', [-1])] }),
+    node('Sub', [x, `${p}_mean`], [`${p}_d`], { name: `${p}_sub` }),
+    node('Pow', [`${p}_d`, 'two'], [`${p}_sq`], { name: `${p}_pow` }),
+    node('ReduceMean', [`${p}_sq`], [`${p}_var`], { name: `${p}_var`, attrs: [attr.ints('axes', [-1])] }),
+    node('Add', [`${p}_var`, 'eps'], [`${p}_ve`], { name: `${p}_add_eps` }),
+    node('Sqrt', [`${p}_ve`], [`${p}_std`], { name: `${p}_sqrt` }),
+    node('Div', [`${p}_d`, `${p}_std`], [`${p}_n`], { name: `${p}_div` }),
+    node('Mul', [`${p}_n`, `${p}_g`], [`${p}_s`], { name: `${p}_mul` }),
+    node('Add', [`${p}_s`, `${p}_b`], [out], { name: `${p}_add` }),
+  ];
+  const linear = (x: string, p: string, out: string) => [
+    node('MatMul', [x, `${p}_w`], [`${p}_mm`], { name: `${p}_matmul` }),
+    node('Add', [`${p}_bias`, `${p}_mm`], [out], { name: `${p}_add` }),
+  ];
+  const lnWeights = (p: string, salt: number) => [w(`${p}_g`, [H], salt), w(`${p}_b`, [H], salt + 1)];
+  const linWeights = (p: string, k: number, n: number, salt: number) => [w(`${p}_w`, [k, n], salt), w(`${p}_bias`, [n], salt + 1)];
+  return buildModel({
+    nodes: [
+      node('Gather', ['word_emb', 'input_ids'], ['we'], { name: 'word_embeddings' }),
+      node('Gather', ['pos_emb', 'position_ids'], ['pe'], { name: 'position_embeddings' }),
+      node('Add', ['we', 'pe'], ['emb'], { name: 'emb_add' }),
+      ...layerNorm('emb', 'ln0', 'x'),
+      // The additive mask: (1 - mask) * -10000, broadcast over heads and query positions.
+      node('Unsqueeze', ['attention_mask', 'axes12'], ['m4'], { name: 'mask_unsqueeze' }),
+      node('Cast', ['m4'], ['mf'], { name: 'mask_cast', attrs: [attr.int('to', F)] }),
+      node('Sub', ['one', 'mf'], ['minv'], { name: 'mask_sub' }),
+      node('Mul', ['minv', 'neg'], ['mask_add'], { name: 'mask_mul' }),
+      ...linear('x', 'q', 'q2'),
+      ...linear('x', 'k', 'k2'),
+      ...linear('x', 'v', 'v2'),
+      node('Reshape', ['q2', 'heads_shape'], ['q3'], { name: 'q_reshape' }),
+      node('Transpose', ['q3'], ['q4'], { name: 'q_transpose', attrs: [attr.ints('perm', [0, 2, 1, 3])] }),
+      node('Reshape', ['k2', 'heads_shape'], ['k3'], { name: 'k_reshape' }),
+      node('Transpose', ['k3'], ['k4'], { name: 'k_transpose', attrs: [attr.ints('perm', [0, 2, 3, 1])] }),
+      node('Reshape', ['v2', 'heads_shape'], ['v3'], { name: 'v_reshape' }),
+      node('Transpose', ['v3'], ['v4'], { name: 'v_transpose', attrs: [attr.ints('perm', [0, 2, 1, 3])] }),
+      node('MatMul', ['q4', 'k4'], ['qk'], { name: 'qk_matmul' }),
+      node('Div', ['qk', 'scale'], ['qks'], { name: 'qk_div' }),
+      node('Add', ['qks', 'mask_add'], ['qkm'], { name: 'qk_mask' }),
+      node('Softmax', ['qkm'], ['probs'], { name: 'softmax', attrs: [attr.int('axis', 3)] }),
+      node('MatMul', ['probs', 'v4'], ['ctx4'], { name: 'ctx_matmul' }),
+      node('Transpose', ['ctx4'], ['ctx3'], { name: 'ctx_transpose', attrs: [attr.ints('perm', [0, 2, 1, 3])] }),
+      node('Reshape', ['ctx3', 'merge_shape'], ['ctx'], { name: 'ctx_reshape' }),
+      ...linear('ctx', 'o', 'attn_out'),
+      node('Add', ['attn_out', 'x'], ['res1'], { name: 'residual1' }),
+      ...layerNorm('res1', 'ln1', 'h'),
+      ...linear('h', 'ff1', 'ff1_out'),
+      node('Div', ['ff1_out', 'sqrt2'], ['g_div'], { name: 'gelu_div' }),
+      node('Erf', ['g_div'], ['g_erf'], { name: 'gelu_erf' }),
+      node('Add', ['g_erf', 'one'], ['g_add'], { name: 'gelu_add' }),
+      node('Mul', ['ff1_out', 'g_add'], ['g_mul'], { name: 'gelu_mul' }),
+      node('Mul', ['g_mul', 'half'], ['gelu'], { name: 'gelu_half' }),
+      ...linear('gelu', 'ff2', 'ff2_out'),
+      node('Add', ['ff2_out', 'h'], ['res2'], { name: 'residual2' }),
+      ...layerNorm('res2', 'ln2', 'Y'),
+    ],
+    inputs: [tensorValue('input_ids', DataType.INT64, ['batch', 8]), tensorValue('attention_mask', DataType.INT64, ['batch', 8])],
+    outputs: [tensorValue('Y', F, ['batch', 8, H])],
+    initializers: [
+      w('word_emb', [50, H], 1),
+      w('pos_emb', [16, H], 2),
+      int64Tensor('position_ids', [0, 1, 2, 3, 4, 5, 6, 7], [1, 8]),
+      ...lnWeights('ln0', 3),
+      ...lnWeights('ln1', 5),
+      ...lnWeights('ln2', 7),
+      ...linWeights('q', H, H, 9),
+      ...linWeights('k', H, H, 11),
+      ...linWeights('v', H, H, 17),
+      ...linWeights('o', H, H, 19),
+      ...linWeights('ff1', H, 4 * H, 23),
+      ...linWeights('ff2', 4 * H, H, 29),
+      int64Tensor('axes12', [1, 2]),
+      int64Tensor('heads_shape', [0, 0, heads, H / heads]),
+      int64Tensor('merge_shape', [0, 0, H]),
+      f32('two', 2),
+      f32('eps', 1e-12),
+      f32('one', 1),
+      f32('neg', -10000),
+      f32('scale', Math.sqrt(H / heads)),
+      f32('sqrt2', Math.SQRT2),
+      f32('half', 0.5),
+    ],
+    opset: 13,
+  });
+}
