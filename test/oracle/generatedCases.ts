@@ -53,8 +53,11 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
     cases.push({ path: files[files.length - 1]!, options: { fill: { flag } }, values: { flag: [flag] } });
   }
   // A PyTorch-style BERT layer: ORT fuses it into LayerNormalization, SkipLayerNormalization, BiasGelu and FusedMatMul above disabled.
-  write('torch_bert_layer.onnx', torchBertLayerModel());
-  cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2 }, fill: { attention_mask: 1 } } });
+  // At opset 12 ORT's AttentionFusion also makes the self-attention one com.microsoft Attention.
+  for (const opset of [13, 12] as const) {
+    write(opset === 13 ? 'torch_bert_layer.onnx' : 'torch_bert_layer_12.onnx', torchBertLayerModel(opset));
+    cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2 }, fill: { attention_mask: 1 } } });
+  }
   // An If ending in an If, outputs of a symbolic batch: the inner branch's buffers become the outer If's outputs.
   for (const [flag, inner] of [[1, 1], [1, 0], [0, 0]] as const) {
     write(`nested_if_${flag}${inner}.onnx`, nestedIfModel());

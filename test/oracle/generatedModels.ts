@@ -1685,9 +1685,11 @@ export function outerPackedWeightsModel(): Uint8Array {
  * LayerNorm spelled out (ReduceMean, Sub, Pow, Sqrt, Div), self-attention with Reshape [0, 0, N, H]
  * and an additive mask from a 0/1 `attention_mask`, and a feed-forward block with the Erf Gelu. At
  * `extended` and `all` ORT's transformer fusions rewrite it (LayerNormalization, SkipLayerNormalization,
- * BiasGelu, Attention and kin from com.microsoft), so the oracle checks those kernels as ORT places them.
+ * BiasGelu, FusedMatMul from com.microsoft), so the oracle checks those kernels as ORT places them. At
+ * opset 12 (two Unsqueezes with axes attributes, `Add(MatMul, bias)`) ORT's AttentionFusion, which
+ * matches Add-7 and Reshape-5 only, also makes the self-attention one com.microsoft Attention.
  */
-export function torchBertLayerModel(): Uint8Array {
+export function torchBertLayerModel(opset: 12 | 13 = 13): Uint8Array {
   const F = DataType.FLOAT;
   const H = 32;
   const heads = 4;
@@ -1706,8 +1708,15 @@ export function torchBertLayerModel(): Uint8Array {
   ];
   const linear = (x: string, p: string, out: string) => [
     node('MatMul', [x, `${p}_w`], [`${p}_mm`], { name: `${p}_matmul` }),
-    node('Add', [`${p}_bias`, `${p}_mm`], [out], { name: `${p}_add` }),
+    node('Add', opset === 12 ? [`${p}_mm`, `${p}_bias`] : [`${p}_bias`, `${p}_mm`], [out], { name: `${p}_add` }),
   ];
+  const unsqueezeMask =
+    opset === 12
+      ? [
+          node('Unsqueeze', ['attention_mask'], ['m3'], { name: 'mask_unsqueeze1', attrs: [attr.ints('axes', [1])] }),
+          node('Unsqueeze', ['m3'], ['m4'], { name: 'mask_unsqueeze2', attrs: [attr.ints('axes', [2])] }),
+        ]
+      : [node('Unsqueeze', ['attention_mask', 'axes12'], ['m4'], { name: 'mask_unsqueeze' })];
   const lnWeights = (p: string, salt: number) => [w(`${p}_g`, [H], salt), w(`${p}_b`, [H], salt + 1)];
   const linWeights = (p: string, k: number, n: number, salt: number) => [w(`${p}_w`, [k, n], salt), w(`${p}_bias`, [n], salt + 1)];
   return buildModel({
@@ -1717,7 +1726,7 @@ export function torchBertLayerModel(): Uint8Array {
       node('Add', ['we', 'pe'], ['emb'], { name: 'emb_add' }),
       ...layerNorm('emb', 'ln0', 'x'),
       // The additive mask: (1 - mask) * -10000, broadcast over heads and query positions.
-      node('Unsqueeze', ['attention_mask', 'axes12'], ['m4'], { name: 'mask_unsqueeze' }),
+      ...unsqueezeMask,
       node('Cast', ['m4'], ['mf'], { name: 'mask_cast', attrs: [attr.int('to', F)] }),
       node('Sub', ['one', 'mf'], ['minv'], { name: 'mask_sub' }),
       node('Mul', ['minv', 'neg'], ['mask_add'], { name: 'mask_mul' }),
@@ -1776,6 +1785,6 @@ export function torchBertLayerModel(): Uint8Array {
       f32('sqrt2', Math.SQRT2),
       f32('half', 0.5),
     ],
-    opset: 13,
+    opset,
   });
 }
