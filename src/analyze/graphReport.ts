@@ -90,7 +90,7 @@ export interface GraphReportContext {
   /**
    * One entry per graph being built, innermost last: the reads (input slots, graph outputs) and
    * releasing packs that its bodies made of names they do not define, by name, for the graph that
-   * owns the initializer (outerInitializerUses).
+   * owns the initializer (passOuterUses).
    */
   outerUses: Map<string, OuterUse>[];
 }
