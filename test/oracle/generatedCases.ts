@@ -54,9 +54,12 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   }
   // A PyTorch-style BERT layer: ORT fuses it into LayerNormalization, SkipLayerNormalization, BiasGelu and FusedMatMul above disabled.
   // At opset 12 ORT's AttentionFusion also makes the self-attention one com.microsoft Attention.
+  // In fp16, ORT also inserts Casts around the ops without fp16 CPU kernels, before and after fusing.
   for (const opset of [13, 12] as const) {
-    write(opset === 13 ? 'torch_bert_layer.onnx' : 'torch_bert_layer_12.onnx', torchBertLayerModel(opset));
-    cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2 }, fill: { attention_mask: 1 } } });
+    for (const dtype of ['float', 'float16'] as const) {
+      write(`torch_bert_layer${opset === 13 ? '' : '_12'}${dtype === 'float' ? '' : '_fp16'}.onnx`, torchBertLayerModel(opset, dtype));
+      cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2 }, fill: { attention_mask: 1 } } });
+    }
   }
   // An If ending in an If, outputs of a symbolic batch: the inner branch's buffers become the outer If's outputs.
   for (const [flag, inner] of [[1, 1], [1, 0], [0, 0]] as const) {

@@ -1689,12 +1689,17 @@ export function outerPackedWeightsModel(): Uint8Array {
  * opset 12 (two Unsqueezes with axes attributes, `Add(MatMul, bias)`) ORT's AttentionFusion, which
  * matches Add-7 and Reshape-5 only, also makes the self-attention one com.microsoft Attention.
  */
-export function torchBertLayerModel(opset: 12 | 13 = 13): Uint8Array {
-  const F = DataType.FLOAT;
+export function torchBertLayerModel(opset: 12 | 13 = 13, dtype: 'float' | 'float16' = 'float'): Uint8Array {
+  const F = dtype === 'float16' ? DataType.FLOAT16 : DataType.FLOAT;
   const H = 32;
   const heads = 4;
-  const w = (name: string, dims: number[], salt: number) => distinctWeights(name, dims, salt);
-  const f32 = (name: string, v: number) => tensor(name, F, [], { values: [v] });
+  // fp16 weights and constants as raw halves (every value here is a normal half: |x| >= 2^-14).
+  const halves = (values: number[]) => new Uint8Array(new Uint16Array(values.map(toHalf)).buffer);
+  const w = (name: string, dims: number[], salt: number) => {
+    const t = distinctWeights(name, dims, salt);
+    return dtype === 'float16' ? tensor(name, F, dims, { raw: halves(t.floatData as number[]) }) : t;
+  };
+  const f32 = (name: string, v: number) => (dtype === 'float16' ? tensor(name, F, [], { raw: halves([v]) }) : tensor(name, F, [], { values: [v] }));
   const layerNorm = (x: string, p: string, out: string) => [
     node('ReduceMean', [x], [`${p}_mean`], { name: `${p}_mean`, attrs: [attr.ints('axes', [-1])] }),
     node('Sub', [x, `${p}_mean`], [`${p}_d`], { name: `${p}_sub` }),
@@ -1778,7 +1783,7 @@ export function torchBertLayerModel(opset: 12 | 13 = 13): Uint8Array {
       int64Tensor('heads_shape', [0, 0, heads, H / heads]),
       int64Tensor('merge_shape', [0, 0, H]),
       f32('two', 2),
-      f32('eps', 1e-12),
+      f32('eps', dtype === 'float16' ? 1e-3 : 1e-12),
       f32('one', 1),
       f32('neg', -10000),
       f32('scale', Math.sqrt(H / heads)),
@@ -1787,4 +1792,15 @@ export function torchBertLayerModel(opset: 12 | 13 = 13): Uint8Array {
     ],
     opset,
   });
+}
+
+/** The IEEE half bit pattern of a normal-range number (round to nearest on the dropped mantissa bits). */
+function toHalf(x: number): number {
+  const u = new Uint32Array(new Float32Array([x]).buffer)[0]!;
+  const sign = (u >>> 16) & 0x8000;
+  const e = ((u >>> 23) & 0xff) - 127 + 15;
+  if (e <= 0) return sign;
+  const mant = (u >>> 13) & 0x3ff;
+  const round = (u >>> 12) & 1;
+  return sign | ((e << 10) + mant + round);
 }
