@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { renderText } from '../../src/report/renderText';
 import { attr, buildModel, DataType, graph, int64Tensor, node, tensor, tensorValue } from '../support/onnxBuilder';
 import { CORPUS_DIR } from '../support/corpus';
-import { initializerInputsModel, outerPackedWeightsModel } from '../oracle/generatedModels';
+import { halfNormPacksModel, initializerInputsModel, outerPackedWeightsModel } from '../oracle/generatedModels';
 
 function analysis(bytes: Uint8Array): Analysis {
   const loaded = decodeModelBytes(bytes, { fileName: 'test.onnx' });
@@ -266,4 +266,13 @@ test("a main-graph weight packed by kernels in If branches is released after pre
   assert.equal(init('main').arenaBytesAfterPrepack, 24);
   const arena = r.graphs.reduce((sum, g) => sum + (g.initialization?.arenaBytesAfterPrepack ?? 0), 0);
   assert.equal(arena, 600, "ORT 1.30's requested bytes in use before the first node (the oracle's baseline B of this model, CPU EP, disabled)");
+});
+
+test("fp16 norm params copied to fp32 in PrePack: the fp16 original leaves the arena unless another node reads it (ORT 1.30's baselines)", () => {
+  // ORT's arena after initialization (the oracle's baseline B of each model, onnxruntime-node 1.30, disabled).
+  const expected = { gamma: 128, all: 384, shared: 192, layernorm: 256 } as const;
+  for (const [kind, bytes] of Object.entries(expected) as [keyof typeof expected, number][]) {
+    const r = buildReport(analysis(halfNormPacksModel(kind)));
+    assert.equal(r.graphs[0]!.initialization!.arenaBytesAfterPrepack, bytes, kind);
+  }
 });

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel, olderContribOpsModel, moreContribOpsModel, signedQuantMatMulModel, sequenceOpsModel, loopCarriedSequenceModel, loopTransientSequenceModel, fusedBodyModel, nestedIfModel, initializerInputsModel, outerPackedWeightsModel, torchBertLayerModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel, olderContribOpsModel, moreContribOpsModel, signedQuantMatMulModel, sequenceOpsModel, loopCarriedSequenceModel, loopTransientSequenceModel, fusedBodyModel, nestedIfModel, initializerInputsModel, outerPackedWeightsModel, torchBertLayerModel, ortOptimizedBertModel, halfNormPacksModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -60,6 +60,16 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
       write(`torch_bert_layer${opset === 13 ? '' : '_12'}${dtype === 'float' ? '' : '_fp16'}.onnx`, torchBertLayerModel(opset, dtype));
       cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2 }, fill: { attention_mask: 1 } } });
     }
+  }
+  // One BERT layer as ORT's transformer optimizer writes it, in float and float16.
+  for (const dtype of ['float', 'float16'] as const) {
+    write(`ort_optimized_bert${dtype === 'float' ? '' : '_fp16'}.onnx`, ortOptimizedBertModel(dtype));
+    cases.push({ path: files[files.length - 1]!, options: { dims: { batch: 2, seq: 8 }, fill: { attention_mask: 1 } } });
+  }
+  // fp16 norms' params copied to fp32 in PrePack: the originals go unless another node reads them.
+  for (const kind of ['gamma', 'all', 'shared', 'layernorm'] as const) {
+    write(`half_norm_packs_${kind}.onnx`, halfNormPacksModel(kind));
+    cases.push({ path: files[files.length - 1]! });
   }
   // An If ending in an If, outputs of a symbolic batch: the inner branch's buffers become the outer If's outputs.
   for (const [flag, inner] of [[1, 1], [1, 0], [0, 0]] as const) {

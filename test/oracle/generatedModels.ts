@@ -1804,3 +1804,68 @@ function toHalf(x: number): number {
   const round = (u >>> 12) & 1;
   return sign | ((e << 10) + mant + round);
 }
+
+/**
+ * One BERT layer in the form ORT's own transformer optimizer (`onnxruntime.transformers.optimizer`)
+ * writes: com.microsoft EmbedLayerNormalization (word, position and segment tables, a mask index),
+ * Attention over packed QKV weights with that mask index, SkipLayerNormalization with a bias,
+ * FastGelu with a bias, and a last SkipLayerNormalization; in float16 as the optimizer's
+ * `float16=True` writes it, where ORT's CPU EP has kernels for some of these ops and Casts the rest.
+ */
+export function ortOptimizedBertModel(dtype: 'float' | 'float16' = 'float'): Uint8Array {
+  const F = dtype === 'float16' ? DataType.FLOAT16 : DataType.FLOAT;
+  const I32 = DataType.INT32;
+  const H = 32;
+  const w = (name: string, dims: number[], salt: number) => {
+    const t = distinctWeights(name, dims, salt);
+    return dtype === 'float16' ? tensor(name, F, dims, { raw: new Uint8Array(new Uint16Array((t.floatData as number[]).map(toHalf)).buffer) }) : t;
+  };
+  const ms = { domain: 'com.microsoft' };
+  return buildModel({
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('EmbedLayerNormalization', ['input_ids', 'segment_ids', 'word_emb', 'pos_emb', 'seg_emb', 'emb_g', 'emb_b', 'attention_mask'], ['emb', 'mask_index'], { name: 'embed', ...ms, attrs: [attr.float('epsilon', 1e-12)] }),
+      node('Attention', ['emb', 'qkv_w', 'qkv_b', 'mask_index'], ['attn'], { name: 'attention', ...ms, attrs: [attr.int('num_heads', 4)] }),
+      node('MatMul', ['attn', 'o_w'], ['attn_o'], { name: 'attn_out' }),
+      node('SkipLayerNormalization', ['attn_o', 'emb', 'ln1_g', 'ln1_b', 'o_b'], ['h'], { name: 'skip_ln1', ...ms, attrs: [attr.float('epsilon', 1e-12)] }),
+      node('MatMul', ['h', 'ff1_w'], ['ff1'], { name: 'ff1' }),
+      node('FastGelu', ['ff1', 'ff1_b'], ['gelu'], { name: 'fast_gelu', ...ms }),
+      node('MatMul', ['gelu', 'ff2_w'], ['ff2'], { name: 'ff2' }),
+      node('SkipLayerNormalization', ['ff2', 'h', 'ln2_g', 'ln2_b', 'ff2_b'], ['Y'], { name: 'skip_ln2', ...ms, attrs: [attr.float('epsilon', 1e-12)] }),
+    ],
+    inputs: [tensorValue('input_ids', I32, ['batch', 'seq']), tensorValue('segment_ids', I32, ['batch', 'seq']), tensorValue('attention_mask', I32, ['batch', 'seq'])],
+    outputs: [tensorValue('Y', F, ['batch', 'seq', H])],
+    initializers: [
+      w('word_emb', [50, H], 1), w('pos_emb', [16, H], 2), w('seg_emb', [2, H], 3), w('emb_g', [H], 4), w('emb_b', [H], 5),
+      w('qkv_w', [H, 3 * H], 6), w('qkv_b', [3 * H], 7), w('o_w', [H, H], 8), w('o_b', [H], 9), w('ln1_g', [H], 10), w('ln1_b', [H], 11),
+      w('ff1_w', [H, 4 * H], 12), w('ff1_b', [4 * H], 13), w('ff2_w', [4 * H, H], 14), w('ff2_b', [H], 15), w('ln2_g', [H], 16), w('ln2_b', [H], 17),
+    ],
+    opset: 14,
+  });
+}
+
+/**
+ * fp16 norms whose 64-byte params (in the arena) the kernel copies to fp32 in PrePack: an fp16
+ * SkipLayerNormalization with gamma only, with gamma, beta and bias, with a gamma a Mul also
+ * reads, and an fp16 LayerNormalization. PrePack reports the copies as packs, so each original
+ * goes once no other node reads it.
+ */
+export function halfNormPacksModel(kind: 'gamma' | 'all' | 'shared' | 'layernorm'): Uint8Array {
+  const H16 = DataType.FLOAT16;
+  const ones = (name: string) => tensor(name, H16, [32], { raw: new Uint8Array(new Uint16Array(new Array<number>(32).fill(0x3c00)).buffer) });
+  const io = { outputs: [tensorValue('Y', H16, [2, 8, 32])], opset: 17 };
+  if (kind === 'layernorm') {
+    return buildModel({ ...io, nodes: [node('LayerNormalization', ['X', 'g', 'b'], ['Y'], { name: 'ln', attrs: [attr.int('axis', -1)] })], inputs: [tensorValue('X', H16, [2, 8, 32])], initializers: [ones('g'), ones('b')] });
+  }
+  const ins = kind === 'all' ? ['X', 'S', 'g', 'b', 'c'] : ['X', 'S', 'g'];
+  return buildModel({
+    ...io,
+    opsets: { 'com.microsoft': 1 },
+    nodes: [
+      node('SkipLayerNormalization', ins, [kind === 'shared' ? 'y0' : 'Y'], { name: 'sln', domain: 'com.microsoft', attrs: [attr.float('epsilon', 1e-3)] }),
+      ...(kind === 'shared' ? [node('Mul', ['y0', 'g'], ['Y'], { name: 'mul' })] : []),
+    ],
+    inputs: [tensorValue('X', H16, [2, 8, 32]), tensorValue('S', H16, [2, 8, 32])],
+    initializers: kind === 'all' ? [ones('g'), ones('b'), ones('c')] : [ones('g')],
+  });
+}

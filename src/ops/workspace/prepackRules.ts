@@ -161,14 +161,20 @@ const matMulNBits: PrepackRule = {
   },
 };
 
-/** fp16 norm params get an fp32 copy kept in the kernel; the original stays. */
+/**
+ * fp16 norm params get an fp32 copy kept in the kernel, and PrePack reports them packed
+ * (`ConvertMLFloat16ToFloatIfNeeded` sets is_packed), so the fp16 original goes when nothing else
+ * reads it. Measured (onnxruntime-node 1.30, arena after initialization): an fp16
+ * SkipLayerNormalization's 64-byte gamma alone is 128 B (the fp32 copy), gamma, beta and bias
+ * 384 B, an fp16 LayerNormalization's scale and bias 256 B; a gamma also read by a Mul stays (192 B).
+ */
 function halfNormRule(source: string, inputs: number[]): PrepackRule {
   return {
     source,
     inputs,
     packs(v) {
       if (v.input(0).dtype !== DataType.FLOAT16) return [];
-      return inputs.filter((i) => v.has(i) && v.input(i).dtype === DataType.FLOAT16).map((i) => piece(v, i, numel(v.dims(i)) * 4, false));
+      return inputs.filter((i) => v.has(i) && v.input(i).dtype === DataType.FLOAT16).map((i) => piece(v, i, numel(v.dims(i)) * 4));
     },
   };
 }
