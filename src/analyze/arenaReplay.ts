@@ -159,7 +159,7 @@ function graphInitOf(graph: ReportGraph): ReplayInit {
   const packs = owners.map((p) => {
     const s = graph.steps[p.step];
     const facts = s ? findOp(s.domain, s.opType)?.prepack : undefined;
-    return { bytes: p.packedBytes, chunk: facts?.present === true && facts.value.arenaChunk };
+    return { bytes: p.packedBytes, chunk: p.arenaChunk === true || (facts?.present === true && facts.value.arenaChunk) };
   });
   const packed = packs.reduce<number>((a, b) => a + (b.bytes ?? 0), 0);
   const reserved = fig.arenaBytesAfterPrepack - packed;

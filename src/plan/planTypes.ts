@@ -43,6 +43,8 @@ export interface PrepackEntry {
   reason: string | null;
   /** The machine-dependent kernel whose layout the size follows (qgemmKernel.ts); absent when none. */
   kernel?: string;
+  /** Set when this pack is a plain arena chunk although the op's other layouts are reserved (PrepackPiece.arenaChunk). */
+  arenaChunk?: true;
 }
 
 /** What initialization holds: initializer payloads as stored and after prepack, and the prepack entries. */

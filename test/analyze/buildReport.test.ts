@@ -276,3 +276,26 @@ test("fp16 norm params copied to fp32 in PrePack: the fp16 original leaves the a
     assert.equal(r.graphs[0]!.initialization!.arenaBytesAfterPrepack, bytes, kind);
   }
 });
+
+test("QLinearConv's symmetric W layouts are plain arena chunks, its QGEMM pack a reserve (qlinearconv.cc), and the arena replay places them so", () => {
+  const U8 = DataType.UINT8;
+  const S8 = DataType.INT8;
+  const F = DataType.FLOAT;
+  const model = (zeroPoints: number[], group = 1, wDims = [16, 8, 3, 3]) =>
+    buildModel({
+      nodes: [node('QLinearConv', ['x', 'xs', 'xz', 'W', 'ws', 'wz', 'ys', 'yz'], ['y'], { name: 'qconv', attrs: [attr.ints('pads', [1, 1, 1, 1]), attr.int('group', group)] })],
+      inputs: [tensorValue('x', U8, [1, wDims[1]! * group, 8, 8])],
+      outputs: [tensorValue('y', U8, [1, wDims[0]!, 8, 8])],
+      initializers: [
+        tensor('xs', F, [], { values: [0.02] }), tensor('xz', U8, [], { raw: new Uint8Array([128]) }),
+        tensor('W', S8, wDims), tensor('ws', F, [wDims[0]!], { values: new Array<number>(wDims[0]!).fill(0.01) }),
+        tensor('wz', S8, [wDims[0]!], { raw: new Uint8Array(zeroPoints) }),
+        tensor('ys', F, [], { values: [0.05] }), tensor('yz', U8, [], { raw: new Uint8Array([128]) }),
+      ],
+      opset: 17,
+    });
+  const packOf = (bytes: Uint8Array) => buildReport(analysis(bytes)).graphs[0]!.initialization!.prepack[0]!;
+  assert.deepEqual(packOf(model(new Array<number>(16).fill(0))), { step: 0, initializer: 'W', packedBytes: 1152, reason: null, arenaChunk: true });
+  assert.equal(packOf(model(new Array<number>(16).fill(0), 16, [16, 1, 3, 3])).arenaChunk, true, 'depthwise symmetric');
+  assert.equal(packOf(model(new Array<number>(16).fill(1))).arenaChunk, undefined, 'the QGEMM pack is reserved');
+});

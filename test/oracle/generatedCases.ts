@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel, olderContribOpsModel, moreContribOpsModel, signedQuantMatMulModel, sequenceOpsModel, loopCarriedSequenceModel, loopTransientSequenceModel, fusedBodyModel, nestedIfModel, initializerInputsModel, outerPackedWeightsModel, torchBertLayerModel, ortOptimizedBertModel, halfNormPacksModel } from './generatedModels';
+import { aliasChainModel, bodyFramesModel, branchWeightsModel, controlFlowModel, danglingReuseModel, deadBufferModel, decoderAttentionModel, fusedMatMulModel, initializerOutputModel, narrowPoolModel, orEqualCastModel, randomDagModel, sampleRateBranchModel, scanModel, strideAlignModel, symbolicDimsModel, contribFormsModel, dynamicQuantizedMatMulModel, legacyOpsModel, qAttentionModel, qEmbedLayerNormModel, paddleDimsModel, qdqCnnModel, quantizedEmbeddingModel, torchPadModel, unnamedDimsModel, whereBroadcastModel, functionOpsModel, deformConvModel, signalOpsModel, resizeGruModel, quantMatMulBiasGeluModel, variadicOpsModel, loopScanOutputsModel, decoderMaskedAttentionModel, torchContribExportsModel, einsumOpsModel, convIntegerModel, dynamicQuantizeLstmModel, rnnOpsModel, mvnHardmaxModel , mvnChainModel, lstmOpsModel, gruOpsModel, olderContribOpsModel, moreContribOpsModel, signedQuantMatMulModel, sequenceOpsModel, loopCarriedSequenceModel, loopTransientSequenceModel, fusedBodyModel, nestedIfModel, initializerInputsModel, outerPackedWeightsModel, torchBertLayerModel, ortOptimizedBertModel, halfNormPacksModel, qdqConvModel } from './generatedModels';
 import type { ExpectedMismatch, OracleCase } from './oracleRun';
 
 /** Generated-model mismatches we cannot fix, with the cause (none today). */
@@ -69,6 +69,11 @@ export function generatedCases(): { dir: string; cases: OracleCase[] } {
   // fp16 norms' params copied to fp32 in PrePack: the originals go unless another node reads them.
   for (const kind of ['gamma', 'all', 'shared', 'layernorm'] as const) {
     write(`half_norm_packs_${kind}.onnx`, halfNormPacksModel(kind));
+    cases.push({ path: files[files.length - 1]! });
+  }
+  // A QDQ Conv fused to QLinearConv above disabled: its W pack is an arena chunk in the symmetric layouts, reserved otherwise.
+  for (const kind of ['symmetric', 'depthwise', 'asymmetric'] as const) {
+    write(`qdq_conv_${kind}.onnx`, qdqConvModel(kind));
     cases.push({ path: files[files.length - 1]! });
   }
   // An If ending in an If, outputs of a symbolic batch: the inner branch's buffers become the outer If's outputs.

@@ -1869,3 +1869,45 @@ export function halfNormPacksModel(kind: 'gamma' | 'all' | 'shared' | 'layernorm
     initializers: kind === 'all' ? [ones('g'), ones('b'), ones('c')] : [ones('g')],
   });
 }
+
+/**
+ * A QDQ Conv as static quantization writes it (u8 activations, s8 weights per output channel),
+ * which ORT fuses into QLinearConv above `disabled`. With zero weight zero-points and aligned
+ * channels the kernel packs W in the symmetric indirect layout, a plain arena chunk
+ * (`TryConvSymPrepack`: alloc->Alloc); a depthwise one takes the depthwise symmetric layout, also
+ * a chunk; non-zero zero-points give the QGEMM pack, which is reserved beside the regions.
+ */
+export function qdqConvModel(kind: 'symmetric' | 'depthwise' | 'asymmetric'): Uint8Array {
+  const F = DataType.FLOAT;
+  const U8 = DataType.UINT8;
+  const S8 = DataType.INT8;
+  const depthwise = kind === 'depthwise';
+  const c = 16;
+  const m = 16;
+  const wDims = depthwise ? [m, 1, 3, 3] : [m, 8, 3, 3];
+  const cin = depthwise ? c : 8;
+  const count = wDims.reduce((a, b) => a * b, 1);
+  const scalar = (name: string, v: number) => tensor(name, F, [], { values: [v] });
+  return buildModel({
+    nodes: [
+      node('QuantizeLinear', ['X', 'xs', 'xz'], ['xq'], { name: 'qx' }),
+      node('DequantizeLinear', ['xq', 'xs', 'xz'], ['xd'], { name: 'dqx' }),
+      node('DequantizeLinear', ['W', 'wsc', 'wzc'], ['wd'], { name: 'dqw', attrs: [attr.int('axis', 0)] }),
+      node('Conv', ['xd', 'wd'], ['conv'], { name: 'conv', attrs: [attr.ints('pads', [1, 1, 1, 1]), attr.ints('kernel_shape', [3, 3]), ...(depthwise ? [attr.int('group', c)] : [])] }),
+      node('QuantizeLinear', ['conv', 'ys', 'yz'], ['yq'], { name: 'qy' }),
+      node('DequantizeLinear', ['yq', 'ys', 'yz'], ['Y'], { name: 'dqy' }),
+    ],
+    inputs: [tensorValue('X', F, [1, cin, 16, 16])],
+    outputs: [tensorValue('Y', F, [1, m, 16, 16])],
+    initializers: [
+      scalar('xs', 0.02),
+      tensor('xz', U8, [], { raw: new Uint8Array([128]) }),
+      tensor('W', S8, wDims, { raw: new Uint8Array(Array.from({ length: count }, (_, j) => (j * 37) % 251)) }),
+      tensor('wsc', F, [m], { values: Array.from({ length: m }, (_, j) => 0.01 + j / 1000) }),
+      tensor('wzc', S8, [m], { raw: new Uint8Array(Array.from({ length: m }, (_, j) => (kind === 'asymmetric' ? 1 + (j % 3) : 0))) }),
+      scalar('ys', 0.05),
+      tensor('yz', U8, [], { raw: new Uint8Array([128]) }),
+    ],
+    opset: 17,
+  });
+}

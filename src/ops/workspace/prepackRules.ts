@@ -203,9 +203,12 @@ const qlinearConv: PrepackRule = {
     if (v.input(3).dtype === DataType.INT8 && v.isConstant(2) && v.isConstant(5)) {
       const zp = v.constantValues(5);
       if (zp === null) return [unknownPiece(v, 3, `${v.label} W layout depends on the W zero-point values, which are not known`)];
+      // The symmetric indirect layout is a plain arena chunk (TryConvSymPrepack: alloc->Alloc), the
+      // others reserved (MakeUniquePtr(alloc, size, true)): measured, a 1,152 B symmetric pack is a
+      // 1,280 B chunk in use, outside nothing held.
       if (zp.every((z) => z === 0)) {
-        if (g > 1 && cg === 1 && m / g === 1 && g % 16 === 0) return [piece(v, 3, g * kernel)];
-        if (g === 1 && cg % 4 === 0 && m >= 16 && m % 8 === 0) return [piece(v, 3, numel(w))];
+        if (g > 1 && cg === 1 && m / g === 1 && g % 16 === 0) return [{ ...piece(v, 3, g * kernel), arenaChunk: true }];
+        if (g === 1 && cg % 4 === 0 && m >= 16 && m % 8 === 0) return [{ ...piece(v, 3, numel(w)), arenaChunk: true }];
       }
     }
     if (cg === 1 && m / g === 1) return [piece(v, 3, numel(w))];

@@ -78,6 +78,11 @@ export interface PrepackPiece {
   releasesOriginal: boolean;
   /** The machine-dependent kernel whose layout the size follows (the session label names it); absent when none. */
   kernel?: string;
+  /**
+   * True when this layout's buffer is a plain arena allocation (`alloc->Alloc`, a chunk) although
+   * the op's other layouts are reserved (`MakeUniquePtr(…, true)`): overrides the op's facet.
+   */
+  arenaChunk?: boolean;
 }
 
 /** The packs one node builds at session init (empty when it packs nothing). */

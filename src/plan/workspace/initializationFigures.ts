@@ -114,7 +114,7 @@ export function initializationFigures(
         continue;
       }
       if (key !== null) sharedKeys.set(key, session ? `step ${s.step} of ${session.graph}` : `step ${s.step}`);
-      prepack.push({ step: s.step, initializer: p.input, packedBytes: p.packedBytes, reason: p.reason, ...(p.kernel ? { kernel: p.kernel } : {}) });
+      prepack.push({ step: s.step, initializer: p.input, packedBytes: p.packedBytes, reason: p.reason, ...(p.kernel ? { kernel: p.kernel } : {}), ...(p.arenaChunk ? { arenaChunk: true as const } : {}) });
       if (p.packedBytes === null) {
         reason ??= `pack of '${p.input}' at step ${s.step}: ${p.reason ?? 'unknown size'}`;
         packedTotal = null;
