@@ -17,8 +17,9 @@ export function unknownVal(reason: string): Val {
 /** A declared dim: a dim_param becomes a symbol (bound in the runtime pass). */
 export function declaredDim(d: number | string | null, pass: PassSettings): SymDim {
   if (typeof d !== 'string') return d;
-  // ORT's static view keeps `?` as a dim_param; at run time it is an exporter's "unknown" (isUnnamedDim).
-  if (!pass.isStatic && d === '?') return null;
+  // ORT's static view keeps `?` and an empty dim_param as dim_params; at run time each is an
+  // exporter's "unknown" (isUnnamedDim), never a symbol to bind (PyTorch 1.3 declares [1, 16, '', '']).
+  if (!pass.isStatic && (d === '?' || d === '')) return null;
   if (!pass.isStatic) {
     const b = pass.bindings[d];
     if (typeof b === 'number') return b;

@@ -109,3 +109,26 @@ test('paddle2onnx dims: a −1 dim_value and the `?` dim_param are unknown, each
   assert.deepEqual(y.shape, [2, 8, 6, 10]);
   assert.deepEqual(r.graphs[0]!.values.find((v) => v.name === 'image')!.symbolicShape, [null, 3, '?', '?'], 'ORT\'s static view: -1 is no dim, ? stays a dim_param');
 });
+
+test("PyTorch 1.3's empty dim_params in value_info ([1, 16, '', '']) are unknown at run time, never a dim to bind; ORT's static view keeps them", () => {
+  const F = DataType.FLOAT;
+  // A strided Conv over symbolic h and w: inference leaves its spatial dims to the binding, and the
+  // declared '' must not stand in for them as a symbol.
+  const bytes = buildModel({
+    nodes: [
+      node('Conv', ['x', 'W'], ['r'], { name: 'conv', attrs: [attr.ints('strides', [2, 2]), attr.ints('pads', [1, 1, 1, 1])] }),
+      node('Neg', ['r'], ['y'], { name: 'neg' }),
+    ],
+    inputs: [tensorValue('x', F, [1, 3, 'h', 'w'])],
+    outputs: [tensorValue('y', F, null)],
+    valueInfo: [tensorValue('r', F, [1, 16, '', ''])],
+    initializers: [distinctWeights('W', [16, 3, 3, 3], 1)],
+  });
+  const unbound = buildReport(analysis(bytes));
+  assert.deepEqual(unbound.dims!.free.map((f) => f.name), ['h', 'w']);
+  assert.equal(unbound.symbols.includes(''), false);
+  const conv = (rep: typeof unbound) => rep.graphs[0]!.values.find((v) => v.name === 'r')!;
+  assert.doesNotMatch(conv(unbound).unavailableReason ?? '', /unbound dim ''/);
+  const r = buildReport(analysis(bytes), { bindings: { h: 8, w: 10 } });
+  assert.deepEqual([conv(r).shape, conv(r).bytes, conv(r).symbolicShape], [[1, 16, 4, 5], 1280, [1, 16, '', '']]);
+});
