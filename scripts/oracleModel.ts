@@ -17,9 +17,8 @@ import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runOracleBatch } from '../test/oracle/oracleRun';
 import { checkArenaCases } from '../test/oracle/arenaCheck';
-import { DEFAULT_DIM_VALUES } from '../test/support/ortOracle';
+import { DEFAULT_DIM_VALUES, feedDims } from '../test/support/ortOracle';
 import { loadModel } from '../src/onnx/loadModel';
-import { isUnnamedDim, unnamedInputDim } from '../src/shape/passValues';
 import { GRAPH_OPTIMIZATION_LEVELS, type GraphOptimizationLevel } from '../src/report/report';
 
 function pairs(list: string[] | undefined, flag: string): Record<string, number> {
@@ -50,16 +49,11 @@ async function main(): Promise<number> {
   // The report is told the whole contents: V repeated over the input's elements (its dims bound by
   // --dim and the oracle's defaults, as ORT's feed is), one V where the shape is not known.
   const graphInputs = loadModel(path).model.graph.inputs;
+  const feedValues = { ...DEFAULT_DIM_VALUES, ...dims };
   const elementCount = (name: string): number => {
-    const shape = graphInputs.find((i) => i.name === name)?.type;
-    const dimsOf = shape && shape.kind === 'tensor' ? shape.shape : null;
-    if (!dimsOf) return 1;
-    let n = 1;
-    for (const [axis, d] of dimsOf.entries()) {
-      const v = typeof d === 'number' && d >= 0 ? d : isUnnamedDim(d) ? dims[unnamedInputDim(name, axis)] : dims[d] ?? DEFAULT_DIM_VALUES[d];
-      n *= v ?? 1;
-    }
-    return n;
+    const type = graphInputs.find((i) => i.name === name)?.type;
+    if (!type || type.kind !== 'tensor' || !type.shape) return 1;
+    return feedDims(name, type.shape, feedValues).reduce((a, b) => a * b, 1);
   };
   const valuesFixed = Object.fromEntries(Object.entries(fill).map(([k, v]) => [k, new Array<number>(elementCount(k)).fill(v)]));
   let failed = false;

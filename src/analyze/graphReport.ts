@@ -350,7 +350,7 @@ export function buildGraphReport(
   for (const [name, u] of pending) if (exec.initializers.has(name)) subgraphUses.set(name, u.slots - u.releases);
   const outerReleases = exec.outerScope.size > 0 ? new Map<string, number>() : undefined;
   const initialization = estimateInitialization(exec.initializers, initSteps, { graphOutputs: exec.outputs.map((o) => o.name), subgraphUses }, ctx.env, { contentKeyOf, graph: graphId, owners: ctx.packOwners, ...(outerReleases ? { outerReleases } : {}) }, (known.initializerUses[ctx.view] ??= new InitializerUseMemo()));
-  if (exec.outerScope.size > 0) passOuterUses(ctx, exec, plan.order, pending, outerReleases!);
+  if (outerReleases) passOuterUses(ctx, exec, plan.order, pending, outerReleases);
   ctx.graphs[index] = {
     id: graphId,
     parent: parent ? { graph: parent.graph, node: parent.node, attribute: parent.attribute } : null,

@@ -7,15 +7,6 @@ import { atMostBuffersAfterOutputs, deformConvColumnsThenPlan, dftBuffers, einsu
 import { I00 } from './kernelFacts';
 import { N, C, I } from './fp16Facts';
 import { DataType } from '../onnx/dataType';
-
-/** ORT 1.30's CPU Attention (23, 24) takes q, k, v of one type T in {float, float16} and a mask in {bool, T}. */
-function attentionHasNoKernel(types: readonly (number | null)[]): boolean {
-  const [q, k, v, mask] = types;
-  if (q == null) return false;
-  if (q !== DataType.FLOAT && q !== DataType.FLOAT16) return true;
-  if ((k != null && k !== q) || (v != null && v !== q)) return true;
-  return mask != null && mask !== DataType.BOOL && mask !== q;
-}
 import { NN_RULES } from '../shape/rules/nn';
 import { CONV_WORKSPACE } from './workspace/convWorkspace';
 import { RNN_WORKSPACE } from './workspace/rnnWorkspace';
@@ -25,6 +16,15 @@ import { TENSOR_WORKSPACE } from './workspace/tensorWorkspace';
 import { SIGNAL_WORKSPACE } from './workspace/signalWorkspace';
 import { PREPACK_RULES } from './workspace/prepackRules';
 import { NORMALIZATION_BODIES } from './bodies/normalizationBodies';
+
+/** ORT 1.30's CPU Attention (23, 24) takes q, k, v of one type T in {float, float16} and a mask in {bool, T}. */
+function attentionHasNoKernel(types: readonly (number | null)[]): boolean {
+  const [q, k, v, mask] = types;
+  if (q == null) return false;
+  if (q !== DataType.FLOAT && q !== DataType.FLOAT16) return true;
+  if ((k != null && k !== q) || (v != null && v !== q)) return true;
+  return mask != null && mask !== DataType.BOOL && mask !== q;
+}
 
 export const NN_OPS: readonly OpEntry[] = [
   op('ai.onnx', 'Conv', {

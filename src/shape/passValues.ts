@@ -19,7 +19,7 @@ export function declaredDim(d: number | string | null, pass: PassSettings): SymD
   if (typeof d !== 'string') return d;
   // ORT's static view keeps `?` and an empty dim_param as dim_params; at run time each is an
   // exporter's "unknown" (isUnnamedDim), never a symbol to bind (PyTorch 1.3 declares [1, 16, '', '']).
-  if (!pass.isStatic && (d === '?' || d === '')) return null;
+  if (!pass.isStatic && isUnnamedDim(d)) return null;
   if (!pass.isStatic) {
     const b = pass.bindings[d];
     if (typeof b === 'number') return b;

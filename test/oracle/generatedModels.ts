@@ -1694,12 +1694,11 @@ export function torchBertLayerModel(opset: 12 | 13 = 13, dtype: 'float' | 'float
   const H = 32;
   const heads = 4;
   // fp16 weights and constants as raw halves (every value here is a normal half: |x| >= 2^-14).
-  const halves = (values: number[]) => new Uint8Array(new Uint16Array(values.map(toHalf)).buffer);
   const w = (name: string, dims: number[], salt: number) => {
     const t = distinctWeights(name, dims, salt);
-    return dtype === 'float16' ? tensor(name, F, dims, { raw: halves(t.floatData as number[]) }) : t;
+    return dtype === 'float16' ? tensor(name, F, dims, { raw: halfBytes(t.floatData as number[]) }) : t;
   };
-  const f32 = (name: string, v: number) => (dtype === 'float16' ? tensor(name, F, [], { raw: halves([v]) }) : tensor(name, F, [], { values: [v] }));
+  const f32 = (name: string, v: number) => (dtype === 'float16' ? tensor(name, F, [], { raw: halfBytes([v]) }) : tensor(name, F, [], { values: [v] }));
   const layerNorm = (x: string, p: string, out: string) => [
     node('ReduceMean', [x], [`${p}_mean`], { name: `${p}_mean`, attrs: [attr.ints('axes', [-1])] }),
     node('Sub', [x, `${p}_mean`], [`${p}_d`], { name: `${p}_sub` }),
@@ -1794,6 +1793,11 @@ export function torchBertLayerModel(opset: 12 | 13 = 13, dtype: 'float' | 'float
   });
 }
 
+/** `values` as raw little-endian fp16 (raw_data of a FLOAT16 tensor). */
+function halfBytes(values: number[]): Uint8Array {
+  return new Uint8Array(new Uint16Array(values.map(toHalf)).buffer);
+}
+
 /** The IEEE half bit pattern of a normal-range number (round to nearest on the dropped mantissa bits). */
 function toHalf(x: number): number {
   const u = new Uint32Array(new Float32Array([x]).buffer)[0]!;
@@ -1818,7 +1822,7 @@ export function ortOptimizedBertModel(dtype: 'float' | 'float16' = 'float'): Uin
   const H = 32;
   const w = (name: string, dims: number[], salt: number) => {
     const t = distinctWeights(name, dims, salt);
-    return dtype === 'float16' ? tensor(name, F, dims, { raw: new Uint8Array(new Uint16Array((t.floatData as number[]).map(toHalf)).buffer) }) : t;
+    return dtype === 'float16' ? tensor(name, F, dims, { raw: halfBytes(t.floatData as number[]) }) : t;
   };
   const ms = { domain: 'com.microsoft' };
   return buildModel({
@@ -1852,7 +1856,7 @@ export function ortOptimizedBertModel(dtype: 'float' | 'float16' = 'float'): Uin
  */
 export function halfNormPacksModel(kind: 'gamma' | 'all' | 'shared' | 'layernorm'): Uint8Array {
   const H16 = DataType.FLOAT16;
-  const ones = (name: string) => tensor(name, H16, [32], { raw: new Uint8Array(new Uint16Array(new Array<number>(32).fill(0x3c00)).buffer) });
+  const ones = (name: string) => tensor(name, H16, [32], { raw: halfBytes(new Array<number>(32).fill(1)) });
   const io = { outputs: [tensorValue('Y', H16, [2, 8, 32])], opset: 17 };
   if (kind === 'layernorm') {
     return buildModel({ ...io, nodes: [node('LayerNormalization', ['X', 'g', 'b'], ['Y'], { name: 'ln', attrs: [attr.int('axis', -1)] })], inputs: [tensorValue('X', H16, [2, 8, 32])], initializers: [ones('g'), ones('b')] });

@@ -15,6 +15,15 @@ import { basename, dirname, join } from 'node:path';
 import { readSavedSession, savingSessionOptions, type SavedSession } from '../../src/optimize/optimizeModel';
 import type { GraphOptimizationLevel } from '../../src/report/report';
 
+/**
+ * The concrete dims the oracle feeds input `name` of declared `shape` with, `dims` holding the
+ * symbolic values (DEFAULT_DIM_VALUES under the caller's): a named dim takes its value, an unnamed
+ * one the value given for its `input:axis` symbol (unnamedInputDim), anything else 1.
+ */
+export function feedDims(name: string, shape: readonly (number | string | null)[], dims: Record<string, number>): number[] {
+  return shape.map((d, axis) => (typeof d === 'number' && d >= 0 ? d : typeof d === 'string' && !isUnnamedDim(d) ? (dims[d] ?? 1) : (dims[unnamedInputDim(name, axis)] ?? 1)));
+}
+
 /** Values used for symbolic input dims when the caller does not bind them; anything else gets 1. */
 export const DEFAULT_DIM_VALUES: Record<string, number> = {
   batch: 1,
@@ -219,8 +228,7 @@ export async function runOrtOracle(modelPath: string, opts: OracleOptions = {}):
     try {
       for (const m of session.inputMetadata) {
         if (!m.isTensor || !m.type) throw new Error(`input '${m.name}' is not a tensor`);
-        // An unnamed dim takes the value given for its `input:axis` symbol (unnamedInputDim), else 1.
-        const shape = (m.shape ?? []).map((d, axis) => (typeof d === 'number' && d >= 0 ? d : typeof d === 'string' && !isUnnamedDim(d) ? (dims[d] ?? 1) : (dims[unnamedInputDim(m.name, axis)] ?? 1)));
+        const shape = feedDims(m.name, m.shape ?? [], dims);
         const count = shape.reduce((a, b) => a * b, 1);
         feeds[m.name] = new ort.Tensor(m.type, makeData(m.type, count, opts.fill?.[m.name] ?? 0), shape);
         feedInfo.push({ name: m.name, type: m.type, dims: shape });
